@@ -1,0 +1,107 @@
+"""Random-play throughput of every registered game, and Railroad against a floor.
+
+Run from the project root after installing the package::
+
+    python benchmarks/throughput.py            # about a minute
+    python benchmarks/throughput.py --quick    # a few seconds
+
+For every registered game it plays random games through the public protocol
+(``deal``, ``is_over``, ``legal_moves``, ``apply``) and reports games and moves
+per second. For ``railroad`` it also times a deliberately minimal playout on
+plain lists written below, which deals the same cards, picks pulls with the
+same random stream and applies the same cascade rule, and reports the ratio of
+the two. The floor is what any protocol pays against: no states, no move
+objects, no checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+
+import patience
+from patience.cards import Card
+
+
+def protocol_playout(game: patience.Game, seed: int, rng: random.Random) -> int:
+    """Play one random game through the protocol; return the number of moves."""
+    state = game.deal(seed)
+    moves = 0
+    while not game.is_over(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        moves += 1
+    return moves
+
+
+def floor_playout(seed: int, rng: random.Random) -> int:
+    """The minimal Railroad playout on lists: same deal, same choices, no protocol."""
+    cards: tuple[Card, ...] = patience.Deck.standard().shuffled(seed).cards
+    sidings = [list(cards[k::4]) for k in range(4)]
+    line: list[Card] = []
+    moves = 0
+    while True:
+        open_sidings = [s for s in sidings if s]
+        if not open_sidings:
+            return moves
+        line.append(rng.choice(open_sidings).pop())
+        moves += 1
+        while len(line) >= 4:
+            n, m = line[-1], line[-4]
+            if n.rank == m.rank:
+                del line[-4:]
+            elif n.suit is m.suit:
+                del line[-3:-1]
+            else:
+                break
+
+
+def timed(fn: object, seconds: float) -> tuple[int, int, float]:
+    """Call ``fn(seed, rng)`` on seeds 0, 1, ... for about ``seconds``."""
+    assert callable(fn)
+    rng = random.Random(12345)
+    games = moves = 0
+    start = time.perf_counter()
+    while True:
+        moves += fn(games, rng)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games, moves, elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="one second per measurement")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    args = parser.parse_args()
+    seconds = 1.0 if args.quick else args.seconds
+    print(
+        f"patience {patience.__version__}, Python {platform.python_version()}, {platform.machine()}"
+    )
+    print(f"{'game':18} {'games/s':>10} {'moves/s':>12} {'moves/game':>11}")
+    rates: dict[str, float] = {}
+    for name in patience.games():
+        game = patience.game(name)
+        g, m, t = timed(lambda s, r, game=game: protocol_playout(game, s, r), seconds)
+        rates[name] = m / t
+        print(f"{name:18} {g / t:10.1f} {m / t:12.0f} {m / g:11.1f}")
+    # Floor and protocol measured back to back, alternating, best of three each.
+    game = patience.game("railroad")
+    floor_best = proto_best = 0.0
+    for _ in range(3):
+        g, m, t = timed(floor_playout, seconds)
+        floor_best = max(floor_best, m / t)
+        g, m, t = timed(lambda s, r: protocol_playout(game, s, r), seconds)
+        proto_best = max(proto_best, m / t)
+    print()
+    print(f"railroad floor (lists):    {floor_best:12.0f} moves/s")
+    print(f"railroad protocol:         {proto_best:12.0f} moves/s")
+    print(f"ratio floor / protocol:    {floor_best / proto_best:12.2f}x  (target: within 3x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""patience: typed rules for patience (solitaire) card games.
+
+Every game speaks one protocol::
+
+    import patience
+    game = patience.game("railroad")
+    state = game.deal(seed=2026)
+    while not game.is_over(state):
+        state = game.apply(state, game.legal_moves(state)[0])
+    print(game.result(state).summary())
+
+See the documentation for the nouns (:class:`Card`, :class:`Deck`,
+:class:`Pile`, :class:`Move`, :class:`State`, :class:`Game`), records, the
+interactive :class:`Session` and each game's rules.
+"""
+
+from __future__ import annotations
+
+from .cards import ACE, JACK, KING, QUEEN, RANKS, Card, Colour, Deck, Suit
+from .errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidRecordError,
+    InvalidSeedError,
+    InvalidStateError,
+    PatienceError,
+    UnknownGameError,
+)
+from .game import Better, Game, PileSpec, Result
+from .move import Move
+from .pile import Pile
+from .records import Record, state_from_json
+from .registry import GameEntry, aliases, describe, game, games, register
+from .session import Session
+from .state import Info, Piles, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ACE",
+    "JACK",
+    "KING",
+    "QUEEN",
+    "RANKS",
+    "Better",
+    "Card",
+    "Colour",
+    "Deck",
+    "Game",
+    "GameEntry",
+    "IllegalMoveError",
+    "Info",
+    "InvalidCardError",
+    "InvalidMoveError",
+    "InvalidOptionError",
+    "InvalidRecordError",
+    "InvalidSeedError",
+    "InvalidStateError",
+    "Move",
+    "PatienceError",
+    "Pile",
+    "PileSpec",
+    "Piles",
+    "Record",
+    "Result",
+    "Session",
+    "State",
+    "Suit",
+    "UnknownGameError",
+    "__version__",
+    "aliases",
+    "describe",
+    "game",
+    "games",
+    "register",
+    "state_from_json",
+]

@@ -1,0 +1,532 @@
+"""The :class:`Game` protocol that every game implements, and its companions.
+
+A game is immutable and stateless: it holds its rules and options, and every
+position lives in a :class:`~patience.State`. Subclasses implement a handful
+of methods (:meth:`Game._deal`, :meth:`Game.legal_moves`, :meth:`Game._apply`,
+:meth:`Game.is_over`, :meth:`Game.scores`, :meth:`Game.winners`) and describe
+their piles in :attr:`Game.layout`; this base class supplies the rest of the
+protocol on top: seeded and given deals, checked moves, notation, views,
+results, rendering and JSON.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import json
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from .cards import Card, Deck
+from .errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    InvalidStateError,
+    PatienceError,
+)
+from .move import Move
+from .pile import Pile
+from .shuffle import check_seed
+from .state import EMPTY_INFO, Info, InfoValue, Piles, State
+
+__all__ = ["STATE_FORMAT", "Better", "Game", "PileSpec", "Result"]
+
+STATE_FORMAT = "patience-state/1"
+"""The ``format`` tag of serialised states."""
+
+
+class Better(enum.Enum):
+    """Which way a game's score improves."""
+
+    HIGHER = "higher"
+    LOWER = "lower"
+
+    def __repr__(self) -> str:
+        return f"Better.{self.name}"
+
+
+ROLES = frozenset(
+    {
+        "stock",
+        "waste",
+        "tableau",
+        "foundation",
+        "cell",
+        "reserve",
+        "siding",
+        "line",
+        "discard",
+        "grid",
+    }
+)
+
+
+@attrs.frozen(slots=True)
+class PileSpec:
+    """How a front end should lay out one pile.
+
+    ``row`` and ``column`` place the pile on a grid (row 0 at the top);
+    ``fan`` says which way its cards spread (``"none"`` stacks them so only
+    the top card and a count show); ``owner`` names the player whose pile it
+    is in a multi-player game.
+    """
+
+    name: str
+    """The pile's name, as used in ``state.piles`` and in move notation."""
+    role: str
+    """One of ``stock waste tableau foundation cell reserve siding line discard grid``."""
+    row: int
+    """Grid row, from 0 at the top."""
+    column: int
+    """Grid column, from 0 at the left."""
+    fan: str = "none"
+    """``"none"``, ``"right"``, ``"left"``, ``"down"`` or ``"up"``."""
+    owner: int | None = None
+    """The owning player, or ``None`` for a shared pile."""
+    label: str = ""
+    """A human label, such as ``"Siding 1"``."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ValueError(f"unknown pile role {self.role!r}")
+        if self.fan not in ("none", "right", "left", "down", "up"):
+            raise ValueError(f"unknown fan direction {self.fan!r}")
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """The outcome of a position: over or not, each player's score, the winners.
+
+    For a one-player game ``scores`` has one entry and ``winners`` is ``(0,)``
+    when the game is won. In a multi-player game an over game with no winner
+    is a draw.
+    """
+
+    over: bool
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    better: Better
+
+    @property
+    def won(self) -> bool:
+        """Whether player 0 has won (the one player of a solitaire)."""
+        return 0 in self.winners
+
+    @property
+    def score(self) -> int:
+        """Player 0's score."""
+        return self.scores[0]
+
+    @property
+    def draw(self) -> bool:
+        """Whether a multi-player game ended with no winner."""
+        return self.over and len(self.scores) > 1 and not self.winners
+
+    def summary(self) -> str:
+        """A one-line description, such as ``"won, score 0"``."""
+        if len(self.scores) == 1:
+            status = "won" if self.won else "lost" if self.over else "in progress"
+            return f"{status}, score {self.scores[0]} ({self.better.value} is better)"
+        scores = ", ".join(f"player {i}: {s}" for i, s in enumerate(self.scores))
+        if not self.over:
+            return f"in progress; {scores}"
+        if self.winners:
+            who = " and ".join(f"player {w}" for w in self.winners)
+            return f"{who} won; {scores}"
+        return f"draw; {scores}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as plain JSON-compatible data."""
+        return {
+            "over": self.over,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+        }
+
+
+def _info_to_json(value: InfoValue) -> Any:
+    if isinstance(value, tuple):
+        return [_info_to_json(v) for v in value]
+    return value
+
+
+def _info_from_json(value: Any, where: str) -> InfoValue:
+    if isinstance(value, list):
+        return tuple(_info_from_json(v, where) for v in value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise InvalidStateError(f"{where}: {value!r} is not a JSON scalar or list")
+
+
+class Game(abc.ABC):
+    """The rules of one game variant, with its options fixed.
+
+    A game never changes after it is made and holds no position: pass states
+    in and get new states back. Make games with :func:`patience.game`.
+    """
+
+    title: str = ""
+    """A human name for the game, such as ``"Railroad! Yard Solitaire"``."""
+    players: int = 1
+    """How many players take part."""
+    better: Better = Better.HIGHER
+    """Which way the score improves."""
+
+    def __init__(self, name: str, options: Mapping[str, Any]) -> None:
+        self.name = name
+        """The registered name of the game."""
+        self.options: Mapping[str, Any] = dict(options)
+        """The game's rule options (JSON-compatible values), defaults included."""
+        self._key = (type(self).__name__, name, json.dumps(self.options, sort_keys=True))
+        self._hash = hash(self._key)
+        self._names: tuple[str, ...] = ()
+        self._index: dict[str, int] = {}
+
+    def _set_layout(self, layout: Iterable[PileSpec]) -> None:
+        """Fix the game's piles; subclasses call this once from ``__init__``."""
+        self.layout: tuple[PileSpec, ...] = tuple(layout)
+        """The piles, in order, with position hints for front ends."""
+        self._names = tuple(p.name for p in self.layout)
+        self._index = {n: i for i, n in enumerate(self._names)}
+        if len(self._index) != len(self._names):
+            raise ValueError(f"{self.name}: pile names repeat in the layout")
+
+    # ----------------------------------------------------------- identity
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, Game):
+            return self._key == other._key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"patience.game({self.name!r}{args})"
+
+    # ---------------------------------------------- what subclasses supply
+
+    @property
+    @abc.abstractmethod
+    def deck(self) -> Deck:
+        """The game's cards in their fixed unshuffled order."""
+
+    @abc.abstractmethod
+    def _deal(self, cards: tuple[Card, ...]) -> State:
+        """Lay out ``cards`` (top of the deck first) as the opening position."""
+
+    @abc.abstractmethod
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Every legal move in ``state``, in a fixed order."""
+
+    @abc.abstractmethod
+    def _apply(self, state: State, move: Move) -> State:
+        """Make ``move``, raising :class:`IllegalMoveError` if it is not legal."""
+
+    @abc.abstractmethod
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended (no further play is possible or allowed)."""
+
+    @abc.abstractmethod
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Every player's score in ``state``, by the rules' own definition."""
+
+    @abc.abstractmethod
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The players who have won in ``state`` (empty while nobody has)."""
+
+    # ------------------------------------------------------- the protocol
+
+    def deal(self, seed: int) -> State:
+        """The opening position for ``seed``: the deck shuffled, then laid out.
+
+        The same seed gives the same deal on every machine and in every
+        version (see "The deal algorithm" in the docs). Raises
+        :class:`~patience.errors.InvalidSeedError` unless
+        ``0 <= seed < 2**64``.
+        """
+        return self._deal(self.deck.shuffled(check_seed(seed)).cards)
+
+    def deal_from(self, cards: Iterable[Card | str] | str) -> State:
+        """The opening position for a given card order, top of the deck first.
+
+        ``cards`` may be :class:`~patience.Card` values, card strings, or one
+        space-separated string. It must hold exactly the game's cards; raises
+        :class:`~patience.errors.InvalidCardError` for unreadable cards and
+        :class:`~patience.errors.PatienceError` naming what is duplicated,
+        missing or foreign.
+        """
+        items = cards.split() if isinstance(cards, str) else list(cards)
+        parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
+        problem = self._deck_problem(parsed)
+        if problem:
+            raise PatienceError(f"{self.name}: the cards do not make the game's deck: {problem}")
+        return self._deal(parsed)
+
+    def apply(self, state: State, move: Move | str) -> State:
+        """The position after ``move``; ``state`` itself never changes.
+
+        ``move`` may be a :class:`~patience.Move` or its notation. Raises
+        :class:`~patience.errors.IllegalMoveError` for a move the rules do not
+        allow here, and :class:`~patience.errors.InvalidMoveError` for text
+        that does not read as a move. Everything the move sets off (cascades,
+        cards turned face up, compulsory fills) happens inside this call.
+        """
+        if type(state) is not State or state.game is not self:
+            self._check_own(state)
+        if type(move) is not Move:
+            if isinstance(move, str):
+                move = self.parse_move(state, move)
+            elif not isinstance(move, Move):
+                raise IllegalMoveError(move, state, "not a Move")
+        return self._apply(state, move)
+
+    def is_won(self, state: State, player: int = 0) -> bool:
+        """Whether ``player`` has won in ``state``."""
+        return player in self.winners(state)
+
+    def score(self, state: State, player: int = 0) -> int:
+        """``player``'s score in ``state``; :attr:`better` says which way is better."""
+        return self.scores(state)[self._check_player(player)]
+
+    def result(self, state: State) -> Result:
+        """Whether the game is over, everyone's score and who has won."""
+        return Result(self.is_over(state), self.scores(state), self.winners(state), self.better)
+
+    def view(self, state: State, player: int = 0) -> State:
+        """What ``player`` may see of ``state``: hidden cards become :attr:`Card.HIDDEN`.
+
+        The default hides every face-down card from everyone.
+        """
+        self._check_own(state)
+        self._check_player(player)
+        return State._make(self, tuple(p.masked() for p in state._items), state.info)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read move notation in the context of ``state``.
+
+        Raises :class:`~patience.errors.InvalidMoveError` for text that is not a
+        move of this game (bad syntax, unknown piles, no such player). The move
+        is not checked for legality here: :meth:`apply` does that.
+        """
+        move = Move.parse(text)
+        reason = self._move_syntax_problem(move)
+        if reason:
+            raise InvalidMoveError(text, reason, state)
+        return move
+
+    def _move_syntax_problem(self, move: Move) -> str:
+        """Why ``move`` cannot be a move of this game at all, or ``""``."""
+        for name in (move.source, move.target):
+            if name is not None and name not in self._index:
+                return f"{self.name} has no pile {name!r}"
+        if self.players == 1 and move.player is not None:
+            return f"{self.name} is a one-player game"
+        if move.player is not None and not 0 <= move.player < self.players:
+            return f"{self.name} has no player {move.player}"
+        return ""
+
+    # ----------------------------------------------------- solver hooks
+
+    def canonical_key(self, state: State) -> Hashable:
+        """A key equal for positions that play identically (default: the state).
+
+        Solvers use it for transpositions; games with interchangeable piles
+        override it.
+        """
+        return state
+
+    def safe_moves(self, state: State) -> tuple[Move, ...]:
+        """Moves that can always be made at once without losing anything (default: none)."""
+        return ()
+
+    # -------------------------------------------------------- rendering
+
+    def render(self, state: State) -> str:
+        """A compact text table of ``state`` with face-down cards masked."""
+        width = max((len(n) for n in state.piles), default=0)
+        lines = [f"{self.title or self.name}"]
+        for spec in self.layout:
+            pile = state.piles[spec.name]
+            if spec.fan == "none" and len(pile) > 1:
+                top = "##" if pile.down == len(pile) else str(pile.top)
+                shown = f"[{len(pile)}] {top}"
+            else:
+                shown = str(pile) or "."
+            lines.append(f"{spec.name:>{width}}: {shown}")
+        lines.append(self.result(state).summary())
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------- JSON
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        """``state`` as plain JSON-compatible data."""
+        self._check_own(state)
+        return {
+            "format": STATE_FORMAT,
+            "game": self.name,
+            "options": dict(self.options),
+            "piles": {
+                name: {"cards": [str(c) for c in pile.cards], "down": pile.down}
+                for name, pile in state.piles.items()
+            },
+            "info": {k: _info_to_json(v) for k, v in state.info.items()},
+        }
+
+    def from_json(self, data: Mapping[str, Any] | str) -> State:
+        """Load a state saved by :meth:`to_json` (a dict or a JSON string).
+
+        Everything is checked: the format, that the state belongs to this game
+        and options, the pile names, every card, that the cards are exactly
+        the game's deck, face-down counts, counters, and the game's own
+        consistency rules. Raises :class:`~patience.errors.InvalidStateError`
+        naming what is wrong.
+        """
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise InvalidStateError(f"state JSON does not parse: {e}") from None
+        if not isinstance(data, Mapping):
+            raise InvalidStateError("a state is a JSON object")
+        extra = set(data) - {"format", "game", "options", "piles", "info"}
+        if extra:
+            raise InvalidStateError(f"unknown state fields: {', '.join(sorted(extra))}")
+        if data.get("format") != STATE_FORMAT:
+            raise InvalidStateError(f"expected format {STATE_FORMAT!r}, got {data.get('format')!r}")
+        if data.get("game") != self.name:
+            raise InvalidStateError(f"a state of game {data.get('game')!r}, not {self.name!r}")
+        if data.get("options", {}) != dict(self.options):
+            raise InvalidStateError(
+                f"a state of {self.name} with options {data.get('options')!r}, "
+                f"not {dict(self.options)!r}"
+            )
+        raw_piles = data.get("piles")
+        if not isinstance(raw_piles, Mapping):
+            raise InvalidStateError("'piles' must be an object of pile name to pile")
+        for name in raw_piles:
+            if name not in self._index:
+                raise InvalidStateError(f"unknown pile {name!r} for {self.name}")
+        built: dict[str, Pile] = {}
+        for name in self._names:
+            if name not in raw_piles:
+                raise InvalidStateError(f"pile {name!r} is missing")
+            built[name] = self._pile_from_json(name, raw_piles[name])
+        everything = tuple(c for p in built.values() for c in p.cards)
+        problem = self._deck_problem(everything)
+        if problem:
+            raise InvalidStateError(f"the cards are not the game's deck: {problem}")
+        raw_info = data.get("info", {})
+        if not isinstance(raw_info, Mapping):
+            raise InvalidStateError("'info' must be an object")
+        info = Info({str(k): _info_from_json(v, f"info {k!r}") for k, v in raw_info.items()})
+        state = State._make(self, tuple(built.values()), info)
+        problem = self._state_problem(state)
+        if problem:
+            raise InvalidStateError(f"{self.name}: {problem}")
+        return state
+
+    def _pile_from_json(self, name: str, raw: Any) -> Pile:
+        if not isinstance(raw, Mapping) or set(raw) - {"cards", "down"}:
+            raise InvalidStateError(f"pile {name!r} must be an object with 'cards' and 'down'")
+        cards_raw = raw.get("cards", [])
+        down = raw.get("down", 0)
+        if not isinstance(cards_raw, list) or not all(isinstance(c, str) for c in cards_raw):
+            raise InvalidStateError(f"pile {name!r}: 'cards' must be a list of card strings")
+        cards = []
+        for text in cards_raw:
+            try:
+                card = Card.parse(text)
+            except InvalidCardError as e:
+                raise InvalidStateError(f"pile {name!r}: {e}") from None
+            if card.is_hidden:
+                raise InvalidStateError(
+                    f"pile {name!r} holds a hidden card '??': a view cannot be loaded as a state"
+                )
+            cards.append(card)
+        if isinstance(down, bool) or not isinstance(down, int) or not 0 <= down <= len(cards):
+            raise InvalidStateError(
+                f"pile {name!r}: 'down' must be an integer from 0 to {len(cards)}"
+            )
+        return Pile(tuple(cards), down)
+
+    def _state_problem(self, state: State) -> str:
+        """Game-specific consistency checks for loaded states; ``""`` if all is well.
+
+        The default checks that the counters have the same names as a fresh
+        deal's.
+        """
+        expected = set(self.deal(0).info)
+        if set(state.info) != expected:
+            return f"info must have the keys {sorted(expected)}, not {sorted(state.info)}"
+        return ""
+
+    # ---------------------------------------------------------- helpers
+
+    def _deck_problem(self, cards: tuple[Card, ...]) -> str:
+        """Describe how ``cards`` differ from the game's deck, or ``""``."""
+        want = Counter(self.deck.cards)
+        have = Counter(cards)
+        if want == have:
+            return ""
+        parts = []
+        for card, n in sorted(have.items()):
+            if card not in want:
+                parts.append(f"{card} is not in this game's deck")
+            elif n > want[card]:
+                parts.append(f"{card} appears {n} times, the deck has {want[card]}")
+        for card, n in sorted(want.items()):
+            if have[card] < n:
+                parts.append(
+                    f"{card} is missing" + (f" ({n - have[card]} of {n})" if n > 1 else "")
+                )
+        return "; ".join(parts)
+
+    def _check_own(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise PatienceError(f"expected a State, not {type(state).__name__}")
+        if state.game is not self and state.game != self:
+            raise PatienceError(f"a state of {state.game!r}, not of {self!r}")
+
+    def _check_player(self, player: int) -> int:
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.players
+        ):
+            raise PatienceError(f"{self.name} has no player {player!r}")
+        return player
+
+    def _new_state(self, items: tuple[Pile, ...], info: Info = EMPTY_INFO) -> State:
+        """A state of this game from piles in layout order (no checks: for game code)."""
+        return State._make(self, items, info)
+
+    def _piles_of(self, items: tuple[Pile, ...]) -> Piles:
+        return Piles._build(self._names, self._index, items)
+
+    def make_state(
+        self, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
+    ) -> State:
+        """A state of this game from piles by name (every layout pile, no others) and counters.
+
+        Only the shape is checked here; :meth:`from_json` checks everything.
+        """
+        missing = [n for n in self._names if n not in piles]
+        extra = [n for n in piles if n not in self._index]
+        if missing or extra:
+            raise PatienceError(
+                f"{self.name}: piles must be exactly {', '.join(self._names)}"
+                f" (missing: {missing}, unknown: {extra})"
+            )
+        for name, pile in piles.items():
+            if not isinstance(pile, Pile):
+                raise PatienceError(f"pile {name!r} is not a Pile")
+        items = tuple(piles[n] for n in self._names)
+        return State._make(self, items, info if isinstance(info, Info) else Info(info))

@@ -1,0 +1,410 @@
+"""Railroad! Yard Solitaire, with its two-deck, race and timed variants.
+
+The cards are dealt round-robin onto sidings; only the head (top) of each
+siding is face up. A turn pulls one head onto the right end of the main line;
+then, while the line holds at least four cards, the last card (N) is compared
+with the card three places to its left (N-3): the same rank discards all four,
+else the same suit discards the two between them, else the turn ends. The
+score is the number of cards not discarded; lower is better and zero wins.
+
+Registered as ``railroad``, ``railroad-double``, ``railroad-race`` and
+``railroad-timed``; see the rules page in the documentation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import Card, Deck
+from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from ..game import Better, Game, PileSpec
+from ..move import Move
+from ..pile import Pile
+from ..registry import register
+from ..shuffle import check_seed, derive_seed
+from ..state import Info, State
+
+__all__ = ["Railroad", "RailroadRace", "settle_line"]
+
+Clock = Callable[[], float]
+_EMPTY = Pile()
+
+
+def settle_line(line: list[Card], discard: list[Card]) -> None:
+    """Run the matching cascade on ``line`` in place, moving discards to ``discard``.
+
+    While the line holds at least four cards, compare the last card N with
+    N-3: the same rank discards all four (rank wins when both match), the same
+    suit discards the two cards between them; otherwise stop.
+    """
+    while len(line) >= 4:
+        n = line[-1]
+        m = line[-4]
+        if n.rank == m.rank:
+            discard.extend(line[-4:])
+            del line[-4:]
+        elif n.suit is m.suit:
+            discard.extend(line[-3:-1])
+            del line[-3:-1]
+        else:
+            return
+
+
+def _pending_match(cards: tuple[Card, ...]) -> bool:
+    return len(cards) >= 4 and (
+        cards[-1].rank == cards[-4].rank or cards[-1].suit is cards[-4].suit
+    )
+
+
+def _check_counts(game: str, sidings: Any, decks: Any) -> tuple[int, int]:
+    for option, value in (("decks", decks), ("sidings", sidings)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InvalidOptionError(game, option, f"must be a positive integer, not {value!r}")
+    if sidings > 52 * decks:
+        raise InvalidOptionError(game, "sidings", f"{sidings} sidings for {52 * decks} cards")
+    return sidings, decks
+
+
+class Railroad(Game):
+    """Railroad! Yard Solitaire for one player, with any number of sidings and decks.
+
+    With ``time_limit`` (seconds) set, the game is timed by ``clock`` (default
+    :func:`time.monotonic`): once the limit has passed since the deal, no pull
+    is legal and the game is over, scoring every card not discarded.
+    """
+
+    title = "Railroad! Yard Solitaire"
+    better = Better.LOWER
+
+    def __init__(
+        self,
+        name: str = "railroad",
+        *,
+        sidings: int = 4,
+        decks: int = 1,
+        time_limit: float | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        sidings, decks = _check_counts(name, sidings, decks)
+        options: dict[str, Any] = {"sidings": sidings, "decks": decks}
+        if time_limit is not None:
+            if (
+                isinstance(time_limit, bool)
+                or not isinstance(time_limit, (int, float))
+                or not (time_limit > 0)
+            ):
+                raise InvalidOptionError(
+                    name, "time_limit", f"must be a positive number of seconds, not {time_limit!r}"
+                )
+            options["time_limit"] = float(time_limit)
+        if clock is not None and not callable(clock):
+            raise InvalidOptionError(name, "clock", "must be a callable returning seconds")
+        super().__init__(name, options)
+        self.sidings = sidings
+        self.decks = decks
+        self.time_limit: float | None = options.get("time_limit")
+        self.clock: Clock = clock or time.monotonic
+        self._deck = Deck.standard(decks)
+        self._sizes = tuple(len(range(k, 52 * decks, sidings)) for k in range(sidings))
+        self._set_layout(
+            [
+                PileSpec(f"s{k + 1}", "siding", k, 0, "right", label=f"Siding {k + 1}")
+                for k in range(sidings)
+            ]
+            + [
+                PileSpec("line", "line", sidings, 0, "right", label="Main line"),
+                PileSpec("discard", "discard", sidings + 1, 0, label="Discard"),
+            ]
+        )
+        self._pulls = tuple(Move("pull", f"s{k + 1}") for k in range(sidings))
+        self._pull_index = {m: k for k, m in enumerate(self._pulls)}
+        self._line = sidings
+        self._total = 52 * decks
+        self._discard = sidings + 1
+
+    @property
+    def deck(self) -> Deck:
+        return self._deck
+
+    def _deal(self, cards: tuple[Card, ...]) -> State:
+        n = self.sidings
+        piles = tuple(Pile(cards[k::n], len(cards[k::n]) - 1) for k in range(n))
+        info = Info({"started": float(self.clock())}) if self.time_limit is not None else Info()
+        return self._new_state((*piles, _EMPTY, _EMPTY), info)
+
+    # -------------------------------------------------------------- time
+
+    def time_left(self, state: State) -> float | None:
+        """Seconds left on the clock (never below 0), or ``None`` if untimed."""
+        if self.time_limit is None:
+            return None
+        started = state.info["started"]
+        assert isinstance(started, float)
+        return max(0.0, started + self.time_limit - self.clock())
+
+    def _expired(self, state: State) -> bool:
+        left = self.time_left(state)
+        return left is not None and left <= 0.0
+
+    # ---------------------------------------------------------- protocol
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        items = state._items
+        if self.time_limit is not None and self._expired(state):
+            return ()
+        return tuple([m for m, p in zip(self._pulls, items) if p.cards])
+
+    def _apply(self, state: State, move: Move) -> State:
+        k = self._pull_index.get(move)
+        if k is None:
+            raise IllegalMoveError(move, state, "Railroad's only move is 'pull s<n>'")
+        items = state._items
+        siding = items[k].cards
+        if not siding:
+            raise IllegalMoveError(move, state, f"siding s{k + 1} is empty")
+        if self.time_limit is not None and self._expired(state):
+            raise IllegalMoveError(move, state, "time is up")
+        new = list(items)
+        new[k] = Pile(siding[:-1], len(siding) - 2 if len(siding) > 1 else 0)
+        line = list(items[self._line].cards)
+        line.append(siding[-1])
+        if len(line) >= 4:
+            discard = list(items[self._discard].cards)
+            before = len(discard)
+            settle_line(line, discard)
+            if len(discard) != before:
+                new[self._discard] = Pile(tuple(discard))
+        new[self._line] = Pile(tuple(line))
+        return self._new_state(tuple(new), state.info)
+
+    def is_over(self, state: State) -> bool:
+        items = state._items
+        if self.time_limit is not None and self._expired(state):
+            return True
+        return len(items[self._line].cards) + len(items[self._discard].cards) == self._total
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return (len(self._deck) - len(state._items[self._discard].cards),)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        items = state._items
+        cleared = not items[self._line].cards and not any(p.cards for p in items[: self.sidings])
+        return (0,) if cleared else ()
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read ``pull s2``; the short forms ``s2`` and ``2`` are accepted too."""
+        short = text.strip().lower() if isinstance(text, str) else ""
+        if short.isdigit():
+            short = f"s{short}"
+        if short.startswith("s") and short[1:].isdigit():
+            if short not in self._index or self._index[short] >= self.sidings:
+                raise InvalidMoveError(text, f"{self.name} has no siding {short!r}", state)
+            return self._pulls[self._index[short]]
+        move = super().parse_move(state, text)
+        if move.kind != "pull" or move.target is not None or move.count != 1 or move.detail:
+            raise InvalidMoveError(text, "Railroad's only move is 'pull s<n>'", state)
+        return move
+
+    def _state_problem(self, state: State) -> str:
+        problem = super()._state_problem(state)
+        if problem:
+            return problem
+        items = state._items
+        for k, pile in enumerate(items[: self.sidings]):
+            if len(pile) > self._sizes[k]:
+                return (
+                    f"siding s{k + 1} holds {len(pile)} cards, "
+                    f"more than the {self._sizes[k]} dealt to it"
+                )
+            if pile.down != max(0, len(pile) - 1):
+                return f"siding s{k + 1} must have exactly its head face up"
+        for name in ("line", "discard"):
+            if state.piles[name].down:
+                return f"the {name} is face up"
+        if _pending_match(items[self._line].cards):
+            return "the line ends in an unresolved match"
+        if len(items[self._discard]) % 2:
+            return "cards are discarded in twos and fours"
+        if "started" in state.info and not isinstance(state.info["started"], float):
+            return "info 'started' must be a number of seconds"
+        return ""
+
+
+class RailroadRace(Game):
+    """Two players race, each with an own deck, pulling whenever they like.
+
+    Moves of both players are legal at any time and apply in the order they
+    happen. The first player to finish with an empty line wins at once and the
+    game ends; if both finish without clearing, the lower score wins and equal
+    scores draw.
+    """
+
+    title = "Railroad! Yard Solitaire (race)"
+    better = Better.LOWER
+    players = 2
+
+    def __init__(self, name: str = "railroad-race", *, sidings: int = 4, decks: int = 1) -> None:
+        self.inner = Railroad(name, sidings=sidings, decks=decks)
+        super().__init__(name, dict(self.inner.options))
+        self._size = len(self.inner.layout)
+        self._set_layout(
+            PileSpec(
+                f"p{p}.{s.name}",
+                s.role,
+                p * (self._size + 1) + s.row,
+                s.column,
+                s.fan,
+                owner=p,
+                label=f"Player {p}: {s.label}",
+            )
+            for p in range(2)
+            for s in self.inner.layout
+        )
+        self._moves = tuple(
+            tuple(Move("pull", m.source, player=p) for m in self.inner._pulls) for p in range(2)
+        )
+        self._move_index = {m: (p, k) for p in range(2) for k, m in enumerate(self._moves[p])}
+
+    @property
+    def deck(self) -> Deck:
+        return Deck(self.inner.deck.cards * 2)
+
+    def deal(self, seed: int) -> State:
+        """Each player's deck is shuffled with a seed derived from ``seed``.
+
+        Player ``p`` gets :func:`~patience.shuffle.derive_seed` ``(seed, p)``.
+        """
+        check_seed(seed)
+        cards = tuple(
+            c for p in range(2) for c in self.inner.deck.shuffled(derive_seed(seed, p)).cards
+        )
+        return self._deal(cards)
+
+    def _deck_problem(self, cards: tuple[Card, ...]) -> str:
+        half = len(self.inner.deck)
+        if len(cards) != 2 * half:
+            return super()._deck_problem(cards)
+        for p in range(2):
+            problem = self.inner._deck_problem(cards[p * half : (p + 1) * half])
+            if problem:
+                return f"player {p}'s deck: {problem}"
+        return ""
+
+    def _deal(self, cards: tuple[Card, ...]) -> State:
+        half = len(self.inner.deck)
+        parts = [self.inner._deal(cards[p * half : (p + 1) * half]) for p in range(2)]
+        return self._new_state(parts[0]._items + parts[1]._items)
+
+    def _split(self, state: State, player: int) -> State:
+        items = state._items[player * self._size : (player + 1) * self._size]
+        return self.inner._new_state(items)
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        if self.is_over(state):
+            return ()
+        out: list[Move] = []
+        for p in range(2):
+            items = state._items[p * self._size : (p + 1) * self._size]
+            out.extend(m for m, pile in zip(self._moves[p], items) if pile.cards)
+        return tuple(out)
+
+    def _apply(self, state: State, move: Move) -> State:
+        found = self._move_index.get(move)
+        if found is None:
+            raise IllegalMoveError(move, state, "the race's only move is 'p<player> pull s<n>'")
+        if self.is_over(state):
+            raise IllegalMoveError(move, state, "the race is over")
+        p, k = found
+        try:
+            after = self.inner._apply(self._split(state, p), self.inner._pulls[k])
+        except IllegalMoveError as e:
+            raise IllegalMoveError(move, state, e.reason) from None
+        items = list(state._items)
+        items[p * self._size : (p + 1) * self._size] = after._items
+        return self._new_state(tuple(items))
+
+    def _finished(self, state: State, player: int) -> tuple[bool, bool]:
+        """Whether ``player`` has pulled every card, and whether their line is clear."""
+        sub = self._split(state, player)
+        done = self.inner.is_over(sub)
+        return done, done and bool(self.inner.winners(sub))
+
+    def is_over(self, state: State) -> bool:
+        status = [self._finished(state, p) for p in range(2)]
+        return any(clear for _, clear in status) or all(done for done, _ in status)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(self.inner.scores(self._split(state, p))[0] for p in range(2))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        status = [self._finished(state, p) for p in range(2)]
+        cleared = tuple(p for p in range(2) if status[p][1])
+        if cleared:
+            return cleared
+        if not all(done for done, _ in status):
+            return ()
+        a, b = self.scores(state)
+        return (0,) if a < b else (1,) if b < a else ()
+
+    def _move_syntax_problem(self, move: Move) -> str:
+        if move not in self._move_index:
+            return "the race's only move is 'p<player> pull s<n>'"
+        return ""
+
+    def _state_problem(self, state: State) -> str:
+        problem = super()._state_problem(state)
+        if problem:
+            return problem
+        for p in range(2):
+            sub = self._split(state, p)
+            problem = self.inner._state_problem(sub)
+            if problem:
+                return f"player {p}: {problem}"
+        if all(clear for _, clear in (self._finished(state, p) for p in range(2))):
+            return "both players cannot have cleared the line: the race ends at the first"
+        return ""
+
+
+def _railroad(*, sidings: int = 4, decks: int = 1) -> Game:
+    return Railroad("railroad", sidings=sidings, decks=decks)
+
+
+def _railroad_double(*, sidings: int = 8, decks: int = 2) -> Game:
+    return Railroad("railroad-double", sidings=sidings, decks=decks)
+
+
+def _railroad_race(*, sidings: int = 4, decks: int = 1) -> Game:
+    return RailroadRace("railroad-race", sidings=sidings, decks=decks)
+
+
+def _railroad_timed(
+    *, sidings: int = 4, decks: int = 1, time_limit: float = 300.0, clock: Clock | None = None
+) -> Game:
+    return Railroad(
+        "railroad-timed", sidings=sidings, decks=decks, time_limit=time_limit, clock=clock
+    )
+
+
+register(
+    "railroad",
+    _railroad,
+    aliases=("railroad-yard", "yard"),
+    summary="Pull siding heads onto the main line; matches by suit or rank discard cards.",
+)
+register(
+    "railroad-double",
+    _railroad_double,
+    summary="Railroad with two decks shuffled together and eight sidings.",
+)
+register(
+    "railroad-race",
+    _railroad_race,
+    summary="Two players race at Railroad, each with an own deck.",
+)
+register(
+    "railroad-timed",
+    _railroad_timed,
+    summary="Railroad against a clock (five minutes by default).",
+)

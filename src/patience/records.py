@@ -1,0 +1,220 @@
+"""Game records and loading states without naming the game first.
+
+A :class:`Record` is what a front end saves, a bug report attaches and a
+tournament publishes: the game and its options, the seed or the card order,
+the moves in notation and the result. Replaying it reproduces every position.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from .cards import Card
+from .errors import (
+    InvalidCardError,
+    InvalidRecordError,
+    InvalidStateError,
+    PatienceError,
+)
+from .game import Game
+from .move import Move
+from .registry import game as make_game
+from .shuffle import check_seed
+from .state import State
+
+__all__ = ["RECORD_FORMAT", "Record", "state_from_json"]
+
+RECORD_FORMAT = "patience-record/1"
+"""The ``format`` tag of serialised records."""
+
+
+def _game_from_data(data: Mapping[str, Any], error: type[Exception]) -> Game:
+    name = data.get("game")
+    options = data.get("options", {})
+    if not isinstance(name, str):
+        raise error("'game' must be a game name")
+    if not isinstance(options, Mapping):
+        raise error("'options' must be an object")
+    try:
+        return make_game(name, **options)
+    except PatienceError as e:
+        raise error(str(e)) from None
+
+
+def state_from_json(data: Mapping[str, Any] | str) -> State:
+    """Load a state saved with :meth:`State.to_json`, making its game from the registry.
+
+    Raises :class:`~patience.errors.InvalidStateError` for anything malformed,
+    tampered with or unknown.
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise InvalidStateError(f"state JSON does not parse: {e}") from None
+    if not isinstance(data, Mapping):
+        raise InvalidStateError("a state is a JSON object")
+    return _game_from_data(data, InvalidStateError).from_json(data)
+
+
+def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(items)
+
+
+@attrs.frozen
+class Record:
+    """A complete, replayable account of one game.
+
+    Exactly one of ``seed`` and ``cards`` says how the game was dealt.
+    ``moves`` are in notation. ``result`` is the final result as
+    :meth:`patience.Result.to_json` gives it, or ``None`` if not recorded.
+    """
+
+    game: str
+    options: Mapping[str, Any] = attrs.field(factory=dict, converter=dict)
+    seed: int | None = None
+    cards: tuple[Card, ...] | None = None
+    moves: tuple[str, ...] = attrs.field(default=(), converter=_str_tuple)
+    result: Mapping[str, Any] | None = None
+
+    @classmethod
+    def start(
+        cls,
+        game: Game,
+        *,
+        seed: int | None = None,
+        cards: Iterable[Card] | None = None,
+    ) -> Record:
+        """An empty record of ``game`` dealt from ``seed`` or from ``cards``."""
+        return cls(
+            game.name,
+            dict(game.options),
+            seed,
+            None if cards is None else tuple(cards),
+        )
+
+    def with_moves(self, moves: Sequence[Move | str], final: State | None = None) -> Record:
+        """A copy with these moves, and the result of ``final`` if given."""
+        result = None if final is None else final.game.result(final).to_json()
+        return attrs.evolve(self, moves=tuple(str(m) for m in moves), result=result)
+
+    def make_game(self) -> Game:
+        """The game this record was played in."""
+        return _game_from_data({"game": self.game, "options": self.options}, InvalidRecordError)
+
+    def initial_state(self) -> State:
+        """The opening position."""
+        g = self.make_game()
+        if (self.seed is None) == (self.cards is None):
+            raise InvalidRecordError("a record names exactly one of 'seed' and 'cards'")
+        try:
+            if self.seed is not None:
+                return g.deal(self.seed)
+            assert self.cards is not None
+            return g.deal_from(self.cards)
+        except PatienceError as e:
+            raise InvalidRecordError(f"cannot deal: {e}") from None
+
+    def states(self) -> list[State]:
+        """Every position from the deal to the end, one more than there are moves.
+
+        Raises :class:`~patience.errors.InvalidRecordError` naming the first
+        move that cannot be read or is not legal, and if a recorded result
+        disagrees with the replay.
+        """
+        state = self.initial_state()
+        g = state.game
+        out = [state]
+        for i, text in enumerate(self.moves, start=1):
+            try:
+                state = g.apply(state, g.parse_move(state, text))
+            except PatienceError as e:
+                raise InvalidRecordError(f"move {i} ({text!r}): {e}") from None
+            out.append(state)
+        if self.result is not None:
+            replayed = g.result(state).to_json()
+            if dict(self.result) != replayed:
+                raise InvalidRecordError(
+                    f"the recorded result {dict(self.result)!r} "
+                    f"does not match the replay {replayed!r}"
+                )
+        return out
+
+    def replay(self) -> State:
+        """The final position."""
+        return self.states()[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as plain JSON-compatible data."""
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "options": dict(self.options),
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        if self.cards is not None:
+            data["cards"] = [str(c) for c in self.cards]
+        data["moves"] = list(self.moves)
+        if self.result is not None:
+            data["result"] = dict(self.result)
+        return data
+
+    def dumps(self) -> str:
+        """The record as a JSON string."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Record:
+        """Load and fully check a record; it must replay to the end.
+
+        Raises :class:`~patience.errors.InvalidRecordError` naming what is wrong.
+        """
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise InvalidRecordError(f"record JSON does not parse: {e}") from None
+        if not isinstance(data, Mapping):
+            raise InvalidRecordError("a record is a JSON object")
+        extra = set(data) - {"format", "game", "options", "seed", "cards", "moves", "result"}
+        if extra:
+            raise InvalidRecordError(f"unknown record fields: {', '.join(sorted(extra))}")
+        if data.get("format") != RECORD_FORMAT:
+            raise InvalidRecordError(
+                f"expected format {RECORD_FORMAT!r}, got {data.get('format')!r}"
+            )
+        seed = data.get("seed")
+        raw_cards = data.get("cards")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except PatienceError as e:
+                raise InvalidRecordError(str(e)) from None
+        cards: tuple[Card, ...] | None = None
+        if raw_cards is not None:
+            if not isinstance(raw_cards, list):
+                raise InvalidRecordError("'cards' must be a list of card strings")
+            try:
+                cards = tuple(Card.parse(c) for c in raw_cards)
+            except InvalidCardError as e:
+                raise InvalidRecordError(f"cards: {e}") from None
+        moves = data.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise InvalidRecordError("'moves' must be a list of move strings")
+        result = data.get("result")
+        if result is not None and not isinstance(result, Mapping):
+            raise InvalidRecordError("'result' must be an object")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise InvalidRecordError("'game' must be a game name")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise InvalidRecordError("'options' must be an object")
+        record = cls(game, options, seed, cards, tuple(moves), result)
+        record.states()
+        return record

@@ -1,0 +1,233 @@
+"""Positions: :class:`State` and its immutable mappings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TypeAlias, Union
+
+from .pile import Pile
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["Info", "InfoValue", "Piles", "State"]
+
+InfoValue: TypeAlias = Union[bool, int, float, str, tuple["InfoValue", ...], None]  # noqa: UP007
+"""What a state's :attr:`~State.info` may hold: JSON scalars and tuples of them."""
+
+
+class Piles(Mapping[str, Pile]):
+    """An immutable, ordered, hashable mapping of pile names to :class:`Pile`.
+
+    The order is the game's layout order. Games that build many states share
+    one name index between them, so making a new mapping costs one tuple.
+    """
+
+    __slots__ = ("_hash", "_index", "_items", "_names")
+
+    def __init__(self, piles: Mapping[str, Pile] | None = None) -> None:
+        items = dict(piles or {})
+        self._names: tuple[str, ...] = tuple(items)
+        self._index: dict[str, int] = {n: i for i, n in enumerate(self._names)}
+        self._items: tuple[Pile, ...] = tuple(items.values())
+        self._hash: int | None = None
+
+    @classmethod
+    def _build(
+        cls, names: tuple[str, ...], index: dict[str, int], items: tuple[Pile, ...]
+    ) -> Piles:
+        piles = object.__new__(cls)
+        piles._names = names
+        piles._index = index
+        piles._items = items
+        piles._hash = None
+        return piles
+
+    def replace(self, changes: Mapping[str, Pile]) -> Piles:
+        """A copy with the named piles replaced (names must already exist)."""
+        items = list(self._items)
+        for name, pile in changes.items():
+            items[self._index[name]] = pile
+        return Piles._build(self._names, self._index, tuple(items))
+
+    def with_items(self, items: tuple[Pile, ...]) -> Piles:
+        """A copy holding ``items`` in layout order, under the same names."""
+        return Piles._build(self._names, self._index, items)
+
+    @property
+    def items_tuple(self) -> tuple[Pile, ...]:
+        """The piles in layout order, as a tuple (fast access for games)."""
+        return self._items
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The pile names in layout order."""
+        return self._names
+
+    def index(self, name: str) -> int:
+        """The position of pile ``name`` in layout order."""
+        return self._index[name]
+
+    def __getitem__(self, name: str) -> Pile:
+        return self._items[self._index[name]]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Piles):
+            return self._items == other._items and self._names == other._names
+        if isinstance(other, Mapping):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self._names, self._items))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Piles({dict(self.items())!r})"
+
+
+class Info(Mapping[str, InfoValue]):
+    """An immutable, hashable mapping of a state's counters and flags."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[str, InfoValue] | None = None) -> None:
+        self._data: dict[str, InfoValue] = dict(data or {})
+        self._hash: int | None = None
+
+    def set(self, **changes: InfoValue) -> Info:
+        """A copy with the given keys set."""
+        data = dict(self._data)
+        data.update(changes)
+        return Info(data)
+
+    def __getitem__(self, key: str) -> InfoValue:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Info):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(sorted(self._data.items())))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Info({self._data!r})"
+
+
+EMPTY_INFO = Info()
+
+
+class State:
+    """One position of one game: its piles by name plus a few counters.
+
+    States are immutable and hashable; games make new ones in
+    :meth:`~patience.Game.apply`. ``str(state)`` draws the position as a text
+    table with face-down cards masked, ``repr(state)`` pastes back into
+    Python, and :meth:`to_json` gives plain JSON-compatible data.
+
+    ``State(game, piles, info)`` takes the piles as a mapping in the game's
+    layout order; games build states with :meth:`patience.Game.make_state`.
+    """
+
+    __slots__ = ("_hash", "_items", "_piles", "game", "info")
+
+    game: Game
+    """The game (with its options) this position belongs to."""
+    info: Info
+    """Counters and flags the game keeps (passes, turn, start time ...)."""
+    _items: tuple[Pile, ...]
+    _piles: Piles | None
+    _hash: int | None
+
+    def __init__(
+        self, game: Game, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
+    ) -> None:
+        made = game.make_state(piles, info)
+        for slot in self.__slots__:
+            object.__setattr__(self, slot, getattr(made, slot))
+
+    @classmethod
+    def _make(cls, game: Game, items: tuple[Pile, ...], info: Info) -> State:
+        state = object.__new__(cls)
+        _set = object.__setattr__
+        _set(state, "game", game)
+        _set(state, "_items", items)
+        _set(state, "info", info)
+        _set(state, "_piles", None)
+        _set(state, "_hash", None)
+        return state
+
+    @property
+    def piles(self) -> Piles:
+        """The piles by name, in layout order."""
+        piles = self._piles
+        if piles is None:
+            piles = self.game._piles_of(self._items)
+            object.__setattr__(self, "_piles", piles)
+        return piles
+
+    @property
+    def pile_tuple(self) -> tuple[Pile, ...]:
+        """The piles in layout order as a tuple: the fast path for game code."""
+        return self._items
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("State is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, State):
+            return (
+                self._items == other._items and self.info == other.info and self.game == other.game
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.game, self._items, self.info))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from .records import state_from_json
+
+        return (state_from_json, (self.to_json(),))
+
+    def to_json(self) -> dict[str, Any]:
+        """This state as plain JSON-compatible data (see :func:`patience.state_from_json`)."""
+        return self.game.to_json(self)
+
+    def dumps(self) -> str:
+        """This state as a JSON string."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    def __str__(self) -> str:
+        return self.game.render(self)
+
+    def __repr__(self) -> str:
+        return f"patience.state_from_json({self.dumps()!r})"
