@@ -32,7 +32,15 @@ from .game import Better, Game, PileSpec, Result
 from .move import Move
 from .pile import Pile
 from .records import Record, state_from_json
-from .registry import GameEntry, aliases, describe, game, games, register
+from .registry import GameEntry, aliases, describe, game, register
+
+# isort: off
+# The built-in games register themselves on import. Import them before binding
+# the function ``games``, which the subpackage's name would otherwise shadow.
+from . import games as _builtin_games  # noqa: F401
+from .registry import games
+
+# isort: on
 from .session import Session
 from .state import Info, Piles, State
 

@@ -252,7 +252,14 @@ class Game(abc.ABC):
         :class:`~patience.errors.InvalidSeedError` unless
         ``0 <= seed < 2**64``.
         """
-        return self._deal(self.deck.shuffled(check_seed(seed)).cards)
+        return self._deal(self.shuffled_cards(seed))
+
+    def shuffled_cards(self, seed: int) -> tuple[Card, ...]:
+        """The card order, top first, that :meth:`deal` lays out for ``seed``.
+
+        ``game.deal_from(game.shuffled_cards(seed)) == game.deal(seed)``.
+        """
+        return self.deck.shuffled(check_seed(seed)).cards
 
     def deal_from(self, cards: Iterable[Card | str] | str) -> State:
         """The opening position for a given card order, top of the deck first.

@@ -25,7 +25,9 @@ class Session:
         >>> s = patience.Session("railroad", seed=7)
         >>> s.do("pull s2")
         >>> s.undo()
+        Move('pull', 's2')
         >>> s.redo()
+        Move('pull', 's2')
         >>> len(s.history)
         1
 

@@ -32,24 +32,38 @@ Clock = Callable[[], float]
 _EMPTY = Pile()
 
 
-def settle_line(line: list[Card], discard: list[Card]) -> None:
+def settle_line(line: list[Card], discard: list[Card]) -> list[tuple[str, tuple[Card, ...]]]:
     """Run the matching cascade on ``line`` in place, moving discards to ``discard``.
 
     While the line holds at least four cards, compare the last card N with
     N-3: the same rank discards all four (rank wins when both match), the same
-    suit discards the two cards between them; otherwise stop.
+    suit discards the two cards between them; otherwise stop. Returns the
+    matches made, in order, as ``("rank" | "suit", discarded cards)``, so a
+    front end can show the cascade step by step.
+
+    >>> line = [Card.parse(t) for t in "4S 9C 7H KD JH 2S QC 4H".split()]
+    >>> [(kind, " ".join(map(str, cards))) for kind, cards in settle_line(line, [])]
+    [('suit', '2S QC'), ('suit', 'KD JH'), ('rank', '4S 9C 7H 4H')]
+    >>> line
+    []
     """
+    matches: list[tuple[str, tuple[Card, ...]]] = []
     while len(line) >= 4:
         n = line[-1]
         m = line[-4]
         if n.rank == m.rank:
-            discard.extend(line[-4:])
+            gone = tuple(line[-4:])
             del line[-4:]
+            matches.append(("rank", gone))
         elif n.suit is m.suit:
-            discard.extend(line[-3:-1])
+            gone = tuple(line[-3:-1])
             del line[-3:-1]
+            matches.append(("suit", gone))
         else:
-            return
+            break
+    for _, gone in matches:
+        discard.extend(gone)
+    return matches
 
 
 def _pending_match(cards: tuple[Card, ...]) -> bool:
@@ -71,8 +85,10 @@ class Railroad(Game):
     """Railroad! Yard Solitaire for one player, with any number of sidings and decks.
 
     With ``time_limit`` (seconds) set, the game is timed by ``clock`` (default
-    :func:`time.monotonic`): once the limit has passed since the deal, no pull
-    is legal and the game is over, scoring every card not discarded.
+    :func:`time.monotonic`). The clock starts with the first pull, so that a
+    deal stays a pure function of its seed; ``state.info["started"]`` holds the
+    clock reading then. Once the limit has passed, no pull is legal and the
+    game is over, scoring every card not discarded.
     """
 
     title = "Railroad! Yard Solitaire"
@@ -121,6 +137,8 @@ class Railroad(Game):
         self._pulls = tuple(Move("pull", f"s{k + 1}") for k in range(sidings))
         self._pull_index = {m: k for k, m in enumerate(self._pulls)}
         self._line = sidings
+        self._untimed_info = Info()
+        self._timed_info = Info({"started": None})
         self._total = 52 * decks
         self._discard = sidings + 1
 
@@ -131,7 +149,7 @@ class Railroad(Game):
     def _deal(self, cards: tuple[Card, ...]) -> State:
         n = self.sidings
         piles = tuple(Pile(cards[k::n], len(cards[k::n]) - 1) for k in range(n))
-        info = Info({"started": float(self.clock())}) if self.time_limit is not None else Info()
+        info = self._untimed_info if self.time_limit is None else self._timed_info
         return self._new_state((*piles, _EMPTY, _EMPTY), info)
 
     # -------------------------------------------------------------- time
@@ -141,6 +159,8 @@ class Railroad(Game):
         if self.time_limit is None:
             return None
         started = state.info["started"]
+        if started is None:
+            return self.time_limit
         assert isinstance(started, float)
         return max(0.0, started + self.time_limit - self.clock())
 
@@ -164,8 +184,12 @@ class Railroad(Game):
         siding = items[k].cards
         if not siding:
             raise IllegalMoveError(move, state, f"siding s{k + 1} is empty")
-        if self.time_limit is not None and self._expired(state):
-            raise IllegalMoveError(move, state, "time is up")
+        info = state.info
+        if self.time_limit is not None:
+            if self._expired(state):
+                raise IllegalMoveError(move, state, "time is up")
+            if info["started"] is None:
+                info = Info({"started": float(self.clock())})
         new = list(items)
         new[k] = Pile(siding[:-1], len(siding) - 2 if len(siding) > 1 else 0)
         line = list(items[self._line].cards)
@@ -177,7 +201,7 @@ class Railroad(Game):
             if len(discard) != before:
                 new[self._discard] = Pile(tuple(discard))
         new[self._line] = Pile(tuple(line))
-        return self._new_state(tuple(new), state.info)
+        return self._new_state(tuple(new), info)
 
     def is_over(self, state: State) -> bool:
         items = state._items
@@ -203,8 +227,8 @@ class Railroad(Game):
                 raise InvalidMoveError(text, f"{self.name} has no siding {short!r}", state)
             return self._pulls[self._index[short]]
         move = super().parse_move(state, text)
-        if move.kind != "pull" or move.target is not None or move.count != 1 or move.detail:
-            raise InvalidMoveError(text, "Railroad's only move is 'pull s<n>'", state)
+        if move not in self._pull_index:
+            raise InvalidMoveError(text, "Railroad's only move is 'pull s<n>' for a siding", state)
         return move
 
     def _state_problem(self, state: State) -> str:
@@ -227,8 +251,12 @@ class Railroad(Game):
             return "the line ends in an unresolved match"
         if len(items[self._discard]) % 2:
             return "cards are discarded in twos and fours"
-        if "started" in state.info and not isinstance(state.info["started"], float):
-            return "info 'started' must be a number of seconds"
+        started = state.info.get("started")
+        if started is not None and not isinstance(started, float):
+            return "info 'started' must be a number of seconds or null"
+        pulled = self._total - sum(len(p) for p in items[: self.sidings])
+        if started is None and self.time_limit is not None and pulled:
+            return "the clock starts with the first pull, so 'started' cannot be null here"
         return ""
 
 
@@ -271,16 +299,16 @@ class RailroadRace(Game):
     def deck(self) -> Deck:
         return Deck(self.inner.deck.cards * 2)
 
-    def deal(self, seed: int) -> State:
-        """Each player's deck is shuffled with a seed derived from ``seed``.
+    def shuffled_cards(self, seed: int) -> tuple[Card, ...]:
+        """Player 0's deck, then player 1's, each shuffled with a seed derived from ``seed``.
 
-        Player ``p`` gets :func:`~patience.shuffle.derive_seed` ``(seed, p)``.
+        Player ``p``'s deck is shuffled with
+        :func:`~patience.shuffle.derive_seed` ``(seed, p)``.
         """
         check_seed(seed)
-        cards = tuple(
+        return tuple(
             c for p in range(2) for c in self.inner.deck.shuffled(derive_seed(seed, p)).cards
         )
-        return self._deal(cards)
 
     def _deck_problem(self, cards: tuple[Card, ...]) -> str:
         half = len(self.inner.deck)

@@ -1,0 +1,221 @@
+"""The registry-wide suite: promises every registered game and variant keeps.
+
+Each test runs over every name in ``patience.games()``, so a game is checked
+the moment it is registered. Hypothesis draws the seeds and the move choices.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import patience
+from patience import Card, Game, IllegalMoveError, InvalidMoveError, Move, PatienceError, State
+
+GAMES = patience.games()
+seeds = st.integers(0, 2**64 - 1)
+
+
+def all_cards(state: State) -> Counter[Card]:
+    return Counter(c for pile in state.piles.values() for c in pile.cards)
+
+
+def play(game: Game, state: State, choices: st.DataObject, limit: int) -> list[State]:
+    """Random legal play for up to ``limit`` moves; every position visited."""
+    states = [state]
+    for _ in range(limit):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        move = moves[choices.draw(st.integers(0, len(moves) - 1))]
+        state = game.apply(state, move)
+        states.append(state)
+    return states
+
+
+def random_playout(game: Game, seed: int, rng: random.Random, cap: int = 100_000) -> State:
+    state = game.deal(seed)
+    for _ in range(cap):
+        if game.is_over(state):
+            return state
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    raise AssertionError(f"{game.name}: random play did not end within {cap} moves")
+
+
+def test_the_four_railroad_variants_are_registered() -> None:
+    assert {"railroad", "railroad-double", "railroad-race", "railroad-timed"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=seeds)
+def test_deal_is_deterministic_and_conserves_the_deck(name: str, seed: int) -> None:
+    game = patience.game(name)
+    state = game.deal(seed)
+    assert state == patience.game(name).deal(seed)
+    assert hash(state) == hash(game.deal(seed))
+    assert all_cards(state) == Counter(game.deck)
+    assert [p.name for p in game.layout] == list(state.piles)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=seeds, choices=st.data())
+def test_random_play_keeps_every_promise(name: str, seed: int, choices: st.DataObject) -> None:
+    game = patience.game(name)
+    deck = Counter(game.deck)
+    states = play(game, game.deal(seed), choices, limit=400)
+    for before, after in itertools.pairwise(states):
+        assert all_cards(after) == deck  # conservation
+        assert before != after
+    for state in states[:: max(1, len(states) // 8)] + states[-1:]:
+        moves = game.legal_moves(state)
+        assert len(set(moves)) == len(moves)
+        assert moves == game.legal_moves(state)  # deterministic order
+        for move in moves:
+            # Notation round-trips in context, and every legal move applies.
+            assert game.parse_move(state, str(move)) == move
+            assert all_cards(game.apply(state, move)) == deck
+        # JSON round-trips exactly, through a string too.
+        assert game.from_json(state.to_json()) == state
+        assert patience.state_from_json(json.dumps(state.to_json())) == state
+        assert eval(repr(state), {"patience": patience}) == state
+        # The score agrees with the result.
+        result = game.result(state)
+        assert result.scores == game.scores(state)
+        assert result.over == game.is_over(state)
+        for p in range(game.players):
+            assert game.is_won(state, p) == (p in result.winners)
+        if result.over:
+            assert moves == ()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=seeds, choices=st.data())
+def test_views_hide_exactly_the_face_down_cards(
+    name: str, seed: int, choices: st.DataObject
+) -> None:
+    game = patience.game(name)
+    state = play(game, game.deal(seed), choices, limit=60)[-1]
+    for player in range(game.players):
+        view = game.view(state, player)
+        assert list(view.piles) == list(state.piles)
+        for name_, pile in state.piles.items():
+            seen = view.piles[name_]
+            assert len(seen) == len(pile) and seen.down == pile.down
+            assert seen.cards[: pile.down] == (Card.HIDDEN,) * pile.down
+            assert seen.cards[pile.down :] == pile.face_up
+        assert "??" not in str(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=seeds, choices=st.data())
+def test_illegal_moves_raise_and_change_nothing(
+    name: str, seed: int, choices: st.DataObject
+) -> None:
+    game = patience.game(name)
+    state = play(game, game.deal(seed), choices, limit=30)[-1]
+    snapshot = state.to_json()
+    legal = set(game.legal_moves(state))
+    candidates = {
+        Move("pull", "nowhere"),
+        Move("move", state.piles.names[0], state.piles.names[-1], count=99),
+        Move("draw", player=7),
+    }
+    for other_seed in (seed ^ 1, seed ^ 2):
+        other = play(game, game.deal(other_seed), choices, limit=30)[-1]
+        candidates.update(game.legal_moves(other))
+    for move in candidates - legal:
+        with pytest.raises(IllegalMoveError) as info:
+            game.apply(state, move)
+        assert info.value.move == move and info.value.state is state
+        assert state.to_json() == snapshot
+    for text in ["", "no such move at all", "t1-", "p9 draw"]:
+        with pytest.raises((InvalidMoveError, IllegalMoveError)):
+            game.apply(state, text)
+        assert state.to_json() == snapshot
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_play_terminates(name: str) -> None:
+    game = patience.game(name)
+    rng = random.Random(name)
+    for seed in range(20):
+        state = random_playout(game, seed, rng)
+        assert game.is_over(state) and game.legal_moves(state) == ()
+        assert game.result(state).over
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_options_and_repr_rebuild_the_same_game(name: str) -> None:
+    game = patience.game(name)
+    assert patience.game(name, **game.options) == game
+    assert eval(repr(game), {"patience": patience}) == game
+    assert game.title and game.layout
+    assert patience.describe(name).summary
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_deal_from_checks_the_cards(name: str) -> None:
+    game = patience.game(name)
+    cards = list(game.shuffled_cards(4))
+    assert game.deal_from(cards) == game.deal(4)
+    assert game.deal_from(cards) == game.deal_from([str(c) for c in cards])
+    assert game.deal_from(" ".join(map(str, cards))) == game.deal_from(cards)
+    with pytest.raises(PatienceError, match="missing"):
+        game.deal_from(cards[:-1])
+    with pytest.raises(PatienceError, match="appears"):
+        game.deal_from([*cards[:-1], cards[0]])
+    with pytest.raises(PatienceError, match="not in this game's deck"):
+        game.deal_from([*cards[:-1], Card.joker("R")])
+    with pytest.raises(PatienceError):
+        game.deal_from([*cards[:-1], "XX"])
+
+
+# ------------------------------------------------------------ Railroad extras
+
+RAILROADS = [n for n in GAMES if n.startswith("railroad")]
+
+
+@pytest.mark.parametrize("name", RAILROADS)
+@given(seed=seeds, choices=st.data())
+def test_railroad_scores_are_even_and_lines_settled(
+    name: str, seed: int, choices: st.DataObject
+) -> None:
+    game = patience.game(name)
+    states = play(game, game.deal(seed), choices, limit=250)
+    assert game.is_over(states[-1])
+    for state in states:
+        assert all(s % 2 == 0 for s in game.scores(state))
+        for pile_name, pile in state.piles.items():
+            if pile_name.endswith("line"):
+                c = pile.cards
+                assert not (len(c) >= 4 and (c[-1].rank == c[-4].rank or c[-1].suit is c[-4].suit))
+
+
+@pytest.mark.parametrize("sidings", [1, 2, 3, 7])
+@given(seed=seeds, choices=st.data())
+def test_railroad_with_other_siding_counts(sidings: int, seed: int, choices: st.DataObject) -> None:
+    game = patience.game("railroad", sidings=sidings)
+    states = play(game, game.deal(seed), choices, limit=60)
+    final = states[-1]
+    assert game.is_over(final)
+    assert sum(len(p) for p in final.piles.values()) == 52
+    assert game.score(final) % 2 == 0
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_soak_random_play(name: str) -> None:
+    """Thousands of random games per game (run with ``-m soak``)."""
+    game = patience.game(name)
+    rng = random.Random(7)
+    deck = Counter(game.deck)
+    for seed in range(5000):
+        state = random_playout(game, seed, rng)
+        assert all_cards(state) == deck
+        assert game.from_json(state.to_json()) == state
