@@ -28,7 +28,7 @@ def clean_registry() -> Iterator[None]:
 
 def test_games_and_aliases() -> None:
     names = patience.games()
-    assert names[:4] == ("railroad", "railroad-double", "railroad-race", "railroad-timed")
+    assert {"railroad", "railroad-double", "railroad-race", "railroad-timed"} <= set(names)
     assert patience.aliases()["yard"] == "railroad"
     assert patience.game("yard") == patience.game("railroad")
     assert patience.game("RAILROAD").name == "railroad"
