@@ -152,7 +152,7 @@ class State:
     layout order; games build states with :meth:`patience.Game.make_state`.
     """
 
-    __slots__ = ("_hash", "_items", "_piles", "game", "info")
+    __slots__ = ("_hash", "_items", "_memo", "_piles", "game", "info")
 
     game: Game
     """The game (with its options) this position belongs to."""
@@ -161,6 +161,7 @@ class State:
     _items: tuple[Pile, ...]
     _piles: Piles | None
     _hash: int | None
+    _memo: Any
 
     def __init__(
         self, game: Game, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
@@ -178,7 +179,20 @@ class State:
         _set(state, "info", info)
         _set(state, "_piles", None)
         _set(state, "_hash", None)
+        _set(state, "_memo", None)
         return state
+
+    def memo(self) -> Any:
+        """What the game cached on this state (``None`` until it caches something)."""
+        return self._memo
+
+    def set_memo(self, value: Any) -> None:
+        """Cache derived data on this state, such as its legal moves.
+
+        Only the state's own game should call this, with values derived from the
+        state alone: equality, hashing and serialisation ignore it.
+        """
+        object.__setattr__(self, "_memo", value)
 
     @property
     def piles(self) -> Piles:

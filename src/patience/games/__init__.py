@@ -6,6 +6,6 @@ Each module holds one game or one family and registers its variants with
 
 from __future__ import annotations
 
-from . import railroad
+from . import klondike, railroad, single_rail
 
-__all__ = ["railroad"]
+__all__ = ["klondike", "railroad", "single_rail"]

@@ -1,0 +1,110 @@
+"""Klondike and Las Vegas, declared for the tableau engine.
+
+Seven piles of one to seven cards, the top card of each face up; build down in
+alternate colours; only a king (or a run headed by one) fills a space; the
+whole face-up run of a pile moves as a unit; the stock turns to a waste.
+Klondike (USPC rules) turns three at a time with unlimited passes; Las Vegas
+turns one at a time, goes through once, and scores in dollars.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import InvalidOptionError
+from ..registry import register
+from ..tableau import TableauGame, TableauRules
+
+__all__ = ["klondike_rules"]
+
+
+def klondike_rules(
+    title: str = "Klondike",
+    *,
+    draw: int = 3,
+    passes: int | None = None,
+    partial_runs: bool = False,
+    worrying_back: bool = False,
+    dollars: bool = False,
+) -> TableauRules:
+    """The Klondike declaration with the given options."""
+    return TableauRules(
+        title=title,
+        tableau=(1, 2, 3, 4, 5, 6, 7),
+        face_down=(0, 1, 2, 3, 4, 5, 6),
+        build="down",
+        relation="alternate",
+        unit="run" if partial_runs else "face-up",
+        space="kings",
+        worrying_back=worrying_back,
+        stock="waste",
+        draw=draw,
+        passes=passes,
+        score_per_card=5 if dollars else 1,
+        score_offset=-52 if dollars else 0,
+    )
+
+
+def _check(game: str, draw: object, passes: object, flags: Mapping[str, object]) -> None:
+    if isinstance(draw, bool) or not isinstance(draw, int) or draw < 1:
+        raise InvalidOptionError(game, "draw", f"must be a positive integer, not {draw!r}")
+    if passes is not None and (
+        isinstance(passes, bool) or not isinstance(passes, int) or passes < 1
+    ):
+        raise InvalidOptionError(
+            game, "passes", f"must be a positive integer or None, not {passes!r}"
+        )
+    for option, value in flags.items():
+        if not isinstance(value, bool):
+            raise InvalidOptionError(game, option, f"must be True or False, not {value!r}")
+
+
+def _klondike(
+    *,
+    draw: int = 3,
+    passes: int | None = None,
+    partial_runs: bool = False,
+    worrying_back: bool = False,
+) -> TableauGame:
+    flags = {"partial_runs": partial_runs, "worrying_back": worrying_back}
+    _check("klondike", draw, passes, flags)
+    rules = klondike_rules(
+        draw=draw, passes=passes, partial_runs=partial_runs, worrying_back=worrying_back
+    )
+    options = {"draw": draw, "passes": passes, **flags}
+    return TableauGame("klondike", rules, options)
+
+
+def _las_vegas(
+    *,
+    draw: int = 1,
+    passes: int | None = 1,
+    partial_runs: bool = False,
+    worrying_back: bool = False,
+) -> TableauGame:
+    flags = {"partial_runs": partial_runs, "worrying_back": worrying_back}
+    _check("las-vegas", draw, passes, flags)
+    rules = klondike_rules(
+        "Las Vegas",
+        draw=draw,
+        passes=passes,
+        partial_runs=partial_runs,
+        worrying_back=worrying_back,
+        dollars=True,
+    )
+    options = {"draw": draw, "passes": passes, **flags}
+    return TableauGame("las-vegas", rules, options)
+
+
+register(
+    "klondike",
+    _klondike,
+    aliases=("solitaire",),
+    summary="Build down in alternate colours; kings fill spaces; draw three, unlimited passes.",
+)
+register(
+    "las-vegas",
+    _las_vegas,
+    aliases=("vegas",),
+    summary="Klondike drawn one at a time, one pass, scored in dollars.",
+)

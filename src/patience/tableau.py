@@ -1,0 +1,694 @@
+"""The tableau engine: games declared by a :class:`TableauRules` value.
+
+Klondike, Las Vegas, Single Rail and most other games of the family differ
+only along a few axes: how the tableau is dealt, what builds on what, what
+moves as a unit, what fills a space, how the stock deals, how the foundations
+build, and whether there are cells or a reserve. A :class:`TableauRules`
+declares those axes; :class:`TableauGame` plays any declaration through the
+:class:`~patience.Game` protocol. The engine knows no game by name.
+
+Pile names: ``stock``, ``waste``, ``reserve``, ``f1``... (foundations),
+``c1``... (cells) and ``t1``... (tableau), in that layout order.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterable
+from typing import Any, Literal
+
+import attrs
+
+from .cards import KING, Card, Deck
+from .errors import IllegalMoveError, InvalidOptionError
+from .game import Better, Game, PileSpec
+from .move import Move
+from .pile import Pile
+from .state import Info, State
+
+__all__ = ["DeclarationError", "TableauGame", "TableauRules"]
+
+Build = Literal["down", "up", "none"]
+Relation = Literal["alternate", "suit", "colour", "any"]
+Unit = Literal["one", "run", "face-up", "pile", "suit-run"]
+Space = Literal["any", "kings", "none"]
+StockKind = Literal["waste", "deal", "none"]
+FoundationMode = Literal["cards", "suits"]
+
+_EMPTY = Pile()
+_DRAW = Move("draw")
+_REDEAL = Move("redeal")
+_DEAL = Move("deal")
+
+
+class DeclarationError(InvalidOptionError):
+    """A :class:`TableauRules` whose axes cannot work together.
+
+    :attr:`option` names the axis at fault.
+    """
+
+
+def _sizes(value: Iterable[int] | int) -> tuple[int, ...]:
+    return (value,) if isinstance(value, int) else tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class TableauRules:
+    """A declaration of one game of the tableau family.
+
+    Every field is one axis of the rules; see the "Declaring a tableau game"
+    page for each value's meaning and a worked example. Making a declaration
+    checks it: an impossible combination raises :class:`DeclarationError`
+    naming the axis.
+    """
+
+    title: str
+    """The game's human name."""
+    packs: int = 1
+    """How many 52-card packs are shuffled together."""
+
+    tableau: tuple[int, ...] = attrs.field(converter=_sizes)
+    """Cards dealt to each tableau pile, left to right; dealt by rows."""
+    face_down: tuple[int, ...] = attrs.field(default=0, converter=_sizes)
+    """Face-down cards at the bottom of each pile (one number for all, or one each)."""
+    build: Build = "down"
+    """Tableau building direction: ``down``, ``up`` or ``none`` (no building)."""
+    relation: Relation = "alternate"
+    """What a card must share with the one it goes on: alternate colours,
+    the same suit, the same colour, or anything."""
+    wrap: bool = False
+    """Whether tableau ranks wrap around (a king on an ace when building down)."""
+    unit: Unit = "one"
+    """What moves between tableau piles: ``one`` card; any built ``run`` from
+    the top; the whole ``face-up`` built run only; the whole ``pile`` only; or
+    any same-suit built run (``suit-run``)."""
+    space: Space = "any"
+    """What may fill an empty tableau pile: ``any`` unit, ``kings`` (a unit
+    headed by a king) or ``none``."""
+
+    reserve: int = 0
+    """Cards dealt to a reserve pile (only its top card is face up and playable)."""
+    reserve_fills_spaces: bool = False
+    """Whether a space is filled at once from the reserve while it has cards."""
+    cells: int = 0
+    """Cells: each holds one card; any tableau top card may move to an empty one."""
+    cells_dealt: int = 0
+    """Cards dealt into the first cells after the tableau."""
+
+    foundations: int | None = None
+    """Foundation piles (default: four per pack)."""
+    base: int | Literal["dealt"] = 1
+    """The rank that starts a foundation (1 = ace), or ``dealt``: the first
+    card after the reserve starts the first foundation and fixes the base."""
+    foundation_build: Literal["up", "down"] = "up"
+    """Foundation building direction, always in suit."""
+    foundation_wrap: bool = False
+    """Whether foundations wrap around (K then A when building up)."""
+    foundations_start: bool = False
+    """Whether the base cards start on the foundations before the deal."""
+    worrying_back: bool = False
+    """Whether foundation top cards may come back onto the tableau."""
+    foundation_mode: FoundationMode = "cards"
+    """``cards``: cards go up one at a time; ``suits``: a complete same-suit run
+    of thirteen on a tableau pile is removed to a foundation at once."""
+
+    stock: StockKind = "waste"
+    """``waste``: the stock turns to a waste pile; ``deal``: each deal puts one
+    card on every tableau pile; ``none``: everything is dealt out."""
+    draw: int = 1
+    """Cards turned to the waste at a time."""
+    passes: int | None = 1
+    """Passes through the stock in all (``None``: unlimited, ending when a pass
+    makes no move other than turning cards)."""
+    deal_needs_no_spaces: bool = False
+    """Whether every space must be filled before a ``deal``."""
+
+    score_per_card: int = 1
+    """Score per card on the foundations."""
+    score_offset: int = 0
+    """Added to the score (Las Vegas: -52)."""
+    idle_limit: int = 150
+    """The game ends after this many moves in a row with no progress (see docs)."""
+
+    def __attrs_post_init__(self) -> None:
+        problem = self._problem()
+        if problem:
+            axis, reason = problem
+            raise DeclarationError(self.title, axis, reason)
+
+    @property
+    def foundation_count(self) -> int:
+        """The number of foundation piles."""
+        return self.foundations if self.foundations is not None else 4 * self.packs
+
+    @property
+    def down_counts(self) -> tuple[int, ...]:
+        """Face-down cards for each tableau pile."""
+        if len(self.face_down) == 1:
+            return self.face_down * len(self.tableau)
+        return self.face_down
+
+    def _problem(self) -> tuple[str, str] | None:
+        deck = 52 * self.packs
+        if not self.title:
+            return "title", "a declaration needs a title"
+        if self.packs < 1:
+            return "packs", "at least one pack"
+        if not self.tableau or any(n < 0 for n in self.tableau):
+            return "tableau", "at least one pile, none with a negative size"
+        if len(self.face_down) not in (1, len(self.tableau)):
+            return "face_down", "one number, or one for each tableau pile"
+        for size, down in zip(self.tableau, self.down_counts):
+            if not 0 <= down <= max(size - 1, 0):
+                return "face_down", "each pile needs its top card face up"
+        if self.build not in ("down", "up", "none"):
+            return "build", f"unknown direction {self.build!r}"
+        if self.relation not in ("alternate", "suit", "colour", "any"):
+            return "relation", f"unknown relation {self.relation!r}"
+        if self.unit not in ("one", "run", "face-up", "pile", "suit-run"):
+            return "unit", f"unknown unit {self.unit!r}"
+        if self.build == "none" and self.unit != "one":
+            return "unit", "without building only one card can move at a time"
+        if self.space not in ("any", "kings", "none"):
+            return "space", f"unknown space rule {self.space!r}"
+        if self.space == "kings" and (self.build != "down" or self.wrap):
+            return "space", "kings-only spaces need building down without wrap-around"
+        if self.reserve < 0 or self.cells < 0 or self.cells_dealt < 0:
+            return "reserve", "reserve and cell counts cannot be negative"
+        if self.reserve_fills_spaces and not self.reserve:
+            return "reserve_fills_spaces", "there is no reserve to fill spaces from"
+        if self.cells_dealt > self.cells:
+            return "cells_dealt", f"{self.cells_dealt} cards for {self.cells} cells"
+        if self.foundation_count < 1:
+            return "foundations", "at least one foundation"
+        if self.base != "dealt" and not (isinstance(self.base, int) and 1 <= self.base <= KING):
+            return "base", "a rank from 1 to 13, or 'dealt'"
+        if self.base == "dealt" and self.foundations_start:
+            return "foundations_start", "a dealt base cannot also start on the foundations"
+        if self.foundations_start and self.foundation_count != 4 * self.packs:
+            return "foundations_start", "needs one foundation per base card"
+        if self.foundation_mode not in ("cards", "suits"):
+            return "foundation_mode", f"unknown mode {self.foundation_mode!r}"
+        if self.foundation_mode == "suits":
+            if self.foundation_count != 4 * self.packs:
+                return "foundation_mode", "complete suits need one foundation per suit and pack"
+            if self.worrying_back or self.foundations_start or self.base == "dealt":
+                return "foundation_mode", "complete-suit foundations take no single cards"
+            if self.build != "down" or self.wrap:
+                return "foundation_mode", "complete suits are built down without wrap-around"
+        if self.stock not in ("waste", "deal", "none"):
+            return "stock", f"unknown stock {self.stock!r}"
+        if self.draw < 1:
+            return "draw", "at least one card at a time"
+        if self.passes is not None and self.passes < 1:
+            return "passes", "at least one pass, or None for unlimited"
+        if self.deal_needs_no_spaces and self.stock != "deal":
+            return "deal_needs_no_spaces", "only a 'deal' stock deals onto the piles"
+        if self.idle_limit < 1:
+            return "idle_limit", "must be positive"
+        dealt = sum(self.tableau) + self.reserve + self.cells_dealt
+        dealt += (1 if self.base == "dealt" else 0) + (
+            4 * self.packs if self.foundations_start else 0
+        )
+        if dealt > deck:
+            return "tableau", f"the layout needs {dealt} cards, the deck has {deck}"
+        if self.stock == "none" and dealt != deck:
+            return "stock", f"without a stock all {deck} cards must be dealt, not {dealt}"
+        return None
+
+
+@attrs.frozen
+class _Places:
+    """Pile indices by role, in layout order."""
+
+    stock: int
+    waste: int
+    reserve: int
+    foundations: tuple[int, ...]
+    cells: tuple[int, ...]
+    tableau: tuple[int, ...]
+
+
+class TableauGame(Game):
+    """A game of the tableau family, played from its :class:`TableauRules`."""
+
+    def __init__(self, name: str, rules: TableauRules, options: dict[str, Any]) -> None:
+        super().__init__(name, options)
+        self.rules = rules
+        """The declaration this game plays."""
+        self.title = rules.title
+        self.better = Better.HIGHER
+        self._deck = Deck.standard(rules.packs)
+        specs: list[PileSpec] = []
+        stock = waste = reserve = -1
+        if rules.stock != "none":
+            stock = len(specs)
+            specs.append(PileSpec("stock", "stock", 0, 0, label="Stock"))
+        if rules.stock == "waste":
+            waste = len(specs)
+            specs.append(PileSpec("waste", "waste", 0, 1, label="Waste"))
+        if rules.reserve:
+            reserve = len(specs)
+            specs.append(PileSpec("reserve", "reserve", 1, 0, label="Reserve"))
+        nf, nc = rules.foundation_count, rules.cells
+        foundations = tuple(range(len(specs), len(specs) + nf))
+        specs += [
+            PileSpec(f"f{i + 1}", "foundation", 0, 3 + i, label=f"Foundation {i + 1}")
+            for i in range(nf)
+        ]
+        cells = tuple(range(len(specs), len(specs) + nc))
+        specs += [
+            PileSpec(f"c{i + 1}", "cell", 0, 3 + nf + i, label=f"Cell {i + 1}") for i in range(nc)
+        ]
+        nt = len(rules.tableau)
+        tableau = tuple(range(len(specs), len(specs) + nt))
+        left = 1 if rules.reserve else 0
+        specs += [
+            PileSpec(f"t{i + 1}", "tableau", 1, left + i, "down", label=f"Pile {i + 1}")
+            for i in range(nt)
+        ]
+        self._set_layout(specs)
+        self._at = _Places(stock, waste, reserve, foundations, cells, tableau)
+        self._foundation_set = frozenset(foundations)
+        self._info_keys = ("pass", "progress", "idle") + (
+            ("base",) if rules.base == "dealt" else ()
+        )
+        self._interchangeable = rules.stock != "deal"
+        # Precomputed relations between the distinct cards of the deck.
+        distinct = sorted(set(self._deck))
+        self._on: dict[Card, frozenset[Card]] = {
+            c: frozenset(t for t in distinct if self._builds(c, t)) for c in distinct
+        }
+        self._suit_on: dict[Card, frozenset[Card]] = {
+            c: frozenset(t for t in self._on[c] if t.suit is c.suit) for c in distinct
+        }
+        self._moves: dict[tuple[int, int, int], Move] = {}
+
+    # ----------------------------------------------------------- relations
+
+    def _builds(self, card: Card, target: Card) -> bool:
+        """Whether ``card`` may go on ``target`` in the tableau."""
+        r = self.rules
+        if r.build == "none":
+            return False
+        step = 1 if r.build == "down" else -1
+        ok = target.rank - card.rank == step
+        if not ok and r.wrap:
+            ok = (target.rank - card.rank) % 13 == step % 13
+        if not ok:
+            return False
+        if r.relation == "alternate":
+            return card.colour is not target.colour
+        if r.relation == "suit":
+            return card.suit is target.suit
+        if r.relation == "colour":
+            return card.colour is target.colour
+        return True
+
+    def _base(self, state: State) -> int:
+        base = self.rules.base
+        if base == "dealt":
+            value = state.info["base"]
+            assert isinstance(value, int)
+            return value
+        return base
+
+    def _next_rank(self, rank: int) -> int | None:
+        r = self.rules
+        nxt = rank + 1 if r.foundation_build == "up" else rank - 1
+        if 1 <= nxt <= 13:
+            return nxt
+        return (nxt - 1) % 13 + 1 if r.foundation_wrap else None
+
+    def _foundation_takes(self, pile: Pile, card: Card, base: int) -> bool:
+        if not pile.cards:
+            return card.rank == base
+        top = pile.cards[-1]
+        return (
+            card.suit is top.suit
+            and self._next_rank(top.rank) == card.rank
+            and len(pile.cards) < 13
+        )
+
+    def _run_length(self, pile: Pile, same_suit: bool = False) -> int:
+        """How many cards from the top form a built run of face-up cards."""
+        cards = pile.cards
+        n = len(cards)
+        if n == 0:
+            return 0
+        table = self._suit_on if same_suit else self._on
+        length = 1
+        lowest = pile.down
+        while n - length - 1 >= lowest and cards[n - length - 1] in table[cards[n - length]]:
+            length += 1
+        return length
+
+    def _unit_counts(self, pile: Pile) -> range | tuple[int, ...]:
+        """The counts of cards that may move together from the top of a tableau pile."""
+        if not pile.cards:
+            return ()
+        unit = self.rules.unit
+        if unit == "one":
+            return (1,)
+        if unit == "run":
+            return range(1, self._run_length(pile) + 1)
+        if unit == "suit-run":
+            return range(1, self._run_length(pile, same_suit=True) + 1)
+        length = self._run_length(pile)
+        if unit == "face-up":
+            return (length,)
+        return (length,) if length == len(pile.cards) else ()
+
+    def _space_takes(self, card: Card) -> bool:
+        space = self.rules.space
+        return space == "any" or (space == "kings" and card.rank == KING)
+
+    def _move(self, source: int, target: int, count: int = 1) -> Move:
+        key = (source, target, count)
+        move = self._moves.get(key)
+        if move is None:
+            move = Move("move", self._names[source], self._names[target], count)
+            self._moves[key] = move
+        return move
+
+    # ---------------------------------------------------------------- deal
+
+    @property
+    def deck(self) -> Deck:
+        return self._deck
+
+    def _deal(self, cards: tuple[Card, ...]) -> State:
+        r, at = self.rules, self._at
+        piles: list[Pile] = [_EMPTY] * len(self.layout)
+        rest = list(cards)
+        info: dict[str, Any] = {"pass": 1, "progress": False, "idle": 0}
+        if r.foundations_start:
+            base = r.base
+            assert isinstance(base, int)
+            starters = sorted((c for c in rest if c.rank == base), key=lambda c: c.sort_key)
+            for card in starters:
+                rest.remove(card)
+            for i, card in zip(at.foundations, starters):
+                piles[i] = Pile((card,))
+        if r.reserve:
+            taken, rest = rest[: r.reserve], rest[r.reserve :]
+            piles[at.reserve] = Pile(tuple(taken), len(taken) - 1)
+        if r.base == "dealt":
+            card, rest = rest[0], rest[1:]
+            piles[at.foundations[0]] = Pile((card,))
+            info["base"] = card.rank
+        columns: list[list[Card]] = [[] for _ in r.tableau]
+        for row in range(max(r.tableau, default=0)):
+            for k, size in enumerate(r.tableau):
+                if row < size:
+                    columns[k].append(rest.pop(0))
+        for k, column in enumerate(columns):
+            piles[at.tableau[k]] = Pile(tuple(column), r.down_counts[k])
+        for i in range(r.cells_dealt):
+            piles[at.cells[i]] = Pile((rest.pop(0),))
+        if r.stock != "none":
+            piles[at.stock] = Pile(tuple(reversed(rest)), len(rest))
+        return self._new_state(tuple(piles), Info(info))
+
+    # --------------------------------------------------------------- moves
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        memo = state._memo
+        if memo is not None:
+            return memo  # type: ignore[no-any-return]
+        moves = self._generate(state)
+        state.set_memo(moves)
+        return moves
+
+    def _generate(self, state: State) -> tuple[Move, ...]:
+        r, at = self.rules, self._at
+        items = state._items
+        info = state.info
+        idle = info["idle"]
+        assert isinstance(idle, int)
+        if idle >= r.idle_limit or self._won(items):
+            return ()
+        base = self._base(state)
+        out: list[Move] = []
+        found = at.foundations
+        tableau = at.tableau
+        # Single cards that can leave their pile: waste, reserve, cells, tableau tops.
+        singles: list[int] = []
+        if at.waste >= 0 and items[at.waste].cards:
+            singles.append(at.waste)
+        if at.reserve >= 0 and items[at.reserve].cards:
+            singles.append(at.reserve)
+        singles += [i for i in at.cells if items[i].cards]
+        singles += [i for i in tableau if items[i].cards]
+        # 1. to the foundations
+        if r.foundation_mode == "cards":
+            for s in singles:
+                card = items[s].cards[-1]
+                for f in found:
+                    if self._foundation_takes(items[f], card, base):
+                        out.append(self._move(s, f))
+        # 2. to the tableau: tops of tableau piles by card, and the spaces
+        tops: dict[Card, list[int]] = {}
+        spaces: list[int] = []
+        for t in tableau:
+            cards = items[t].cards
+            if cards:
+                tops.setdefault(cards[-1], []).append(t)
+            else:
+                spaces.append(t)
+        space_ok = r.space != "none" and not (r.reserve_fills_spaces and items[at.reserve].cards)
+        sources: list[tuple[int, int]] = []  # (pile, count)
+        if at.waste >= 0 and items[at.waste].cards:
+            sources.append((at.waste, 1))
+        if at.reserve >= 0 and items[at.reserve].cards:
+            sources.append((at.reserve, 1))
+        sources += [(i, 1) for i in at.cells if items[i].cards]
+        if r.worrying_back:
+            sources += [(f, 1) for f in found if items[f].cards]
+        for t in tableau:
+            pile = items[t]
+            sources += [(t, k) for k in self._unit_counts(pile)]
+        on = self._on
+        for s, k in sources:
+            cards = items[s].cards
+            bottom = cards[-k]
+            targets: list[int] = []
+            for card in on[bottom]:
+                hit = tops.get(card)
+                if hit:
+                    targets += hit
+            if space_ok and spaces and self._space_takes(bottom):
+                targets += spaces
+            for t in sorted(targets):
+                if t != s:
+                    out.append(self._move(s, t, k))
+        # 3. to the cells: tableau tops
+        if at.cells:
+            empty = [c for c in at.cells if not items[c].cards]
+            if empty:
+                for t in tableau:
+                    if items[t].cards:
+                        out += [self._move(t, c) for c in empty]
+        # 4. the stock
+        stock = items[at.stock].cards if at.stock >= 0 else ()
+        if r.stock == "waste":
+            if stock:
+                out.append(_DRAW)
+            elif items[at.waste].cards and self._may_redeal(info):
+                out.append(_REDEAL)
+        elif r.stock == "deal" and stock and not (r.deal_needs_no_spaces and spaces):
+            out.append(_DEAL)
+        return tuple(out)
+
+    def _may_redeal(self, info: Info) -> bool:
+        passes = self.rules.passes
+        if passes is None:
+            return bool(info["progress"])
+        current = info["pass"]
+        assert isinstance(current, int)
+        return current < passes
+
+    def _apply(self, state: State, move: Move) -> State:
+        if move not in self.legal_moves(state):
+            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+        r, at = self.rules, self._at
+        items = list(state._items)
+        info = dict(state.info)
+        progress = False
+        kind = move.kind
+        if kind == "draw":
+            stock = items[at.stock].cards
+            n = min(r.draw, len(stock))
+            items[at.stock] = Pile(stock[:-n], len(stock) - n)
+            items[at.waste] = Pile(items[at.waste].cards + stock[: -n - 1 : -1])
+        elif kind == "redeal":
+            waste = items[at.waste].cards
+            items[at.stock] = Pile(tuple(reversed(waste)), len(waste))
+            items[at.waste] = _EMPTY
+            info["pass"] = state.info["pass"] + 1  # type: ignore[operator]
+            info["progress"] = False
+        elif kind == "deal":
+            stock = items[at.stock].cards
+            for t in at.tableau:
+                if not stock:
+                    break
+                pile = items[t]
+                items[t] = Pile(pile.cards + stock[-1:], pile.down)
+                stock = stock[:-1]
+            items[at.stock] = Pile(stock, len(stock))
+            progress = True
+        else:
+            s = self._index[move.source]  # type: ignore[index]
+            t = self._index[move.target]  # type: ignore[index]
+            k = move.count
+            source = items[s]
+            remaining = source.cards[:-k]
+            down = min(source.down, max(len(remaining) - 1, 0))
+            # Progress: a face-down card turns up, a card leaves the waste or the
+            # reserve for good, or (without worrying back) reaches a foundation.
+            progress = (
+                down < source.down
+                or s == at.waste
+                or s == at.reserve
+                or (t in self._foundation_set and not r.worrying_back)
+            )
+            items[s] = Pile(remaining, down)
+            items[t] = Pile(items[t].cards + source.cards[-k:], items[t].down)
+            info["progress"] = True
+        if r.foundation_mode == "suits" and self._remove_suits(items):
+            progress = True
+        if r.reserve_fills_spaces:
+            self._fill_from_reserve(items)
+        if kind not in ("draw", "redeal"):
+            info["idle"] = 0 if progress else state.info["idle"] + 1  # type: ignore[operator]
+        return self._new_state(tuple(items), Info(info))
+
+    def _remove_suits(self, items: list[Pile]) -> bool:
+        """Lift every complete king-to-ace same-suit run to a foundation."""
+        removed = False
+        for t in self._at.tableau:
+            pile = items[t]
+            if len(pile.cards) - pile.down >= 13 and self._run_length(pile, same_suit=True) >= 13:
+                run = pile.cards[-13:]
+                if run[-1].rank != 1 or run[0].rank != KING:
+                    continue
+                f = next(f for f in self._at.foundations if not items[f].cards)
+                items[f] = Pile(tuple(reversed(run)))
+                remaining = pile.cards[:-13]
+                items[t] = Pile(remaining, min(pile.down, max(len(remaining) - 1, 0)))
+                removed = True
+        return removed
+
+    def _fill_from_reserve(self, items: list[Pile]) -> None:
+        at = self._at
+        for t in at.tableau:
+            reserve = items[at.reserve]
+            if not reserve.cards:
+                return
+            if not items[t].cards:
+                items[t] = Pile(reserve.cards[-1:])
+                rest = reserve.cards[:-1]
+                items[at.reserve] = Pile(rest, max(len(rest) - 1, 0))
+
+    def _why_illegal(self, state: State, move: Move) -> str:
+        if self.is_over(state):
+            return "the game is over"
+        if move.kind in ("draw", "redeal", "deal"):
+            return f"no {move.kind} is possible now"
+        if move.kind != "move":
+            return f"{self.name} has no {move.kind!r} move"
+        if move.source not in self._index or move.target not in self._index:
+            return "no such pile"
+        return "the rules do not allow it here"
+
+    # ------------------------------------------------------------- results
+
+    def _won(self, items: tuple[Pile, ...]) -> bool:
+        return sum(len(items[f].cards) for f in self._at.foundations) == len(self._deck)
+
+    def is_over(self, state: State) -> bool:
+        return not self.legal_moves(state)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        up = sum(len(state._items[f].cards) for f in self._at.foundations)
+        return (up * self.rules.score_per_card + self.rules.score_offset,)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return (0,) if self._won(state._items) else ()
+
+    # --------------------------------------------------------- solver hooks
+
+    def canonical_key(self, state: State) -> Hashable:
+        """Equal for positions that differ only in the order of interchangeable piles."""
+        at = self._at
+        items = state._items
+
+        def group(indices: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+            return tuple(
+                sorted((tuple(c.sort_key for c in items[i].cards), items[i].down) for i in indices)
+            )
+
+        fixed = tuple(items[i] for i in (at.stock, at.waste, at.reserve) if i >= 0)
+        tableau = (
+            group(at.tableau) if self._interchangeable else tuple(items[i] for i in at.tableau)
+        )
+        info = tuple((k, v) for k, v in state.info.items() if k != "idle")
+        return (fixed, group(at.foundations), group(at.cells), tableau, info)
+
+    def safe_moves(self, state: State) -> tuple[Move, ...]:
+        """Foundation moves of a base-rank card or the card after it, when building down.
+
+        Neither card is ever needed in the tableau: anything that could be
+        built on it can go to a foundation itself.
+        """
+        r = self.rules
+        if r.build != "down" or r.foundation_mode != "cards" or r.foundation_build != "up":
+            return ()
+        base = self._base(state)
+        second = self._next_rank(base)
+        items = state._items
+        found = set(self._at.foundations)
+        out = []
+        for move in self.legal_moves(state):
+            if move.kind == "move" and self._index[move.target] in found:  # type: ignore[index]
+                card = items[self._index[move.source]].cards[-1]  # type: ignore[index]
+                if card.rank == base or card.rank == second:
+                    out.append(move)
+        return tuple(out)
+
+    # ----------------------------------------------------------- validation
+
+    def _state_problem(self, state: State) -> str:
+        problem = super()._state_problem(state)
+        if problem:
+            return problem
+        at, r = self._at, self.rules
+        items = state._items
+        for i in at.foundations:
+            cards = items[i].cards
+            if items[i].down:
+                return f"foundation {self._names[i]} is face up"
+            for a, b in itertools.pairwise(cards):
+                if b.suit is not a.suit or self._next_rank(a.rank) != b.rank:
+                    return f"foundation {self._names[i]} is not built in suit"
+        for i in at.cells:
+            if len(items[i].cards) > 1 or items[i].down:
+                return f"cell {self._names[i]} holds at most one face-up card"
+        for i in at.tableau:
+            pile = items[i]
+            if pile.cards and pile.down >= len(pile.cards):
+                return f"pile {self._names[i]} must have its top card face up"
+        if at.stock >= 0 and items[at.stock].down != len(items[at.stock].cards):
+            return "the stock is face down"
+        if at.waste >= 0 and items[at.waste].down:
+            return "the waste is face up"
+        for key in ("pass", "idle"):
+            if not isinstance(state.info[key], int) or isinstance(state.info[key], bool):
+                return f"info {key!r} must be an integer"
+        if not isinstance(state.info["progress"], bool):
+            return "info 'progress' must be true or false"
+        passes = state.info["pass"]
+        assert isinstance(passes, int)
+        if passes < 1 or (r.passes is not None and passes > r.passes):
+            return f"info 'pass' must be from 1 to {r.passes or 'any'}"
+        return ""

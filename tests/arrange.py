@@ -1,0 +1,37 @@
+"""Test helper: card orders for ``deal_from`` that put chosen cards in chosen places."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from patience import Card, Game
+
+
+def arrange(game: Game, tops: Mapping[str, Sequence[str]], fill: Sequence[str] = ()) -> list[Card]:
+    """A card order whose deal puts ``tops[pile]`` on ``pile``, top card first.
+
+    Places are found by dealing the unshuffled deck and seeing where each card
+    lands, so this works for any game with one pack. The remaining places get
+    the ``fill`` cards first, then the rest of the deck in its fixed order.
+    """
+    deck = list(game.deck)
+    assert len(set(deck)) == len(deck), "arrange() needs a game with distinct cards"
+    probe = game.deal_from(deck)
+    where: dict[tuple[str, int], int] = {}
+    for name, pile in probe.piles.items():
+        for j, card in enumerate(pile.cards):
+            where[(name, j)] = deck.index(card)
+    order: list[Card | None] = [None] * len(deck)
+    used: set[Card] = set()
+    for name, texts in tops.items():
+        size = len(probe.piles[name])
+        assert len(texts) <= size, f"{name} holds only {size} cards"
+        for j, text in enumerate(texts):
+            card = Card.parse(text)
+            assert card not in used, f"{card} placed twice"
+            order[where[(name, size - 1 - j)]] = card
+            used.add(card)
+    rest = [Card.parse(t) for t in fill if Card.parse(t) not in used]
+    rest += [c for c in deck if c not in used and c not in rest]
+    it = iter(rest)
+    return [c if c is not None else next(it) for c in order]

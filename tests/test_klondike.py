@@ -1,0 +1,261 @@
+"""Rule tests for Klondike, Las Vegas and Single Rail (the tableau engine)."""
+
+from __future__ import annotations
+
+import pytest
+from arrange import arrange
+
+import patience
+from patience import Card, IllegalMoveError, InvalidOptionError, Move, State
+from patience.tableau import TableauGame
+
+KLONDIKE = patience.game("klondike")
+VEGAS = patience.game("las-vegas")
+RAIL = patience.game("single-rail")
+
+# Tops with no move among them: all black, no aces or kings.
+QUIET = {
+    "t1": ["9S"],
+    "t2": ["5C"],
+    "t3": ["JS"],
+    "t4": ["3C"],
+    "t5": ["8S"],
+    "t6": ["6S"],
+    "t7": ["TC"],
+}
+
+
+def deal(game: patience.Game, **tops: list[str]) -> State:
+    return game.deal_from(arrange(game, {**QUIET, **tops}))
+
+
+def moves(game: patience.Game, state: State) -> set[str]:
+    return {str(m) for m in game.legal_moves(state)}
+
+
+def play(game: patience.Game, state: State, *texts: str) -> State:
+    for text in texts:
+        state = game.apply(state, text)
+    return state
+
+
+def test_layout_and_deal() -> None:
+    state = KLONDIKE.deal(7)
+    for k in range(1, 8):
+        pile = state.piles[f"t{k}"]
+        assert len(pile) == k and pile.down == k - 1
+    assert len(state.piles["stock"]) == 24 and state.piles["stock"].down == 24
+    assert not state.piles["waste"] and all(not state.piles[f"f{i}"] for i in range(1, 5))
+    # Dealt by rows: the first seven cards are the bottoms of t1..t7.
+    cards = KLONDIKE.shuffled_cards(7)
+    assert [state.piles[f"t{k}"].cards[0] for k in range(1, 8)] == list(cards[:7])
+    # The stock's top card is the first card after the tableau.
+    assert state.piles["stock"].top is cards[28]
+    assert KLONDIKE.options == {
+        "draw": 3,
+        "passes": None,
+        "partial_runs": False,
+        "worrying_back": False,
+    }
+
+
+def test_quiet_deal_offers_only_the_draw() -> None:
+    state = deal(KLONDIKE, stock=["9C", "5S", "JC"])
+    assert moves(KLONDIKE, state) == {"draw"}
+
+
+def test_only_a_king_headed_run_fills_a_space() -> None:
+    state = deal(KLONDIKE, t1=["AC"], t2=["KH"], t3=["QS"], stock=["2S", "3S", "4D"])
+    assert {"t1-f1", "t1-f2", "t3-t2"} <= moves(KLONDIKE, state)
+    state = play(KLONDIKE, state, "t1-f1", "draw")
+    assert state.piles["waste"].top == Card.parse("4D")
+    to_space = {m for m in moves(KLONDIKE, state) if m.split()[0].endswith("-t1")}
+    assert to_space == {"t2-t1"}  # the king alone; not the queen, not the 4D
+    state = KLONDIKE.apply(state, "t3-t2")
+    to_space = {m for m in moves(KLONDIKE, state) if "-t1" in m}
+    assert to_space == {"t2-t1 x2"}  # the whole king-headed run
+    state = KLONDIKE.apply(state, "t2-t1 x2")
+    assert str(state.piles["t1"]) == "KH QS"
+    with pytest.raises(IllegalMoveError):
+        KLONDIKE.apply(state, "t4-t1")  # the 3C does not go on the QS
+
+
+def test_a_king_from_the_waste_fills_a_space() -> None:
+    state = deal(KLONDIKE, t1=["AC"], stock=["2S", "3S", "KD"])
+    state = play(KLONDIKE, state, "t1-f1", "draw")
+    assert "waste-t1" in moves(KLONDIKE, state)
+
+
+def test_the_whole_face_up_run_moves_and_not_part_of_it() -> None:
+    tops = {"t3": ["7C"], "t4": ["6D", "QH"], "t5": ["8H"], "t6": ["7S"]}
+    state = deal(KLONDIKE, **tops)
+    state = KLONDIKE.apply(state, "t4-t3")
+    # The move turned up the QH under the 6D, and the JC can now go on it.
+    assert state.piles["t4"].top == Card.parse("QH") and state.piles["t4"].down == 2
+    assert "t7-t4" not in moves(KLONDIKE, state)  # TC is not a jack
+    legal = moves(KLONDIKE, state)
+    assert "t3-t5 x2" in legal
+    assert "t3-t6" not in legal and "t3-t5" not in legal
+    with pytest.raises(IllegalMoveError):
+        KLONDIKE.apply(state, Move("move", "t3", "t6"))
+    # With partial runs allowed, the 6D alone may go on the 7S as well.
+    partial = patience.game("klondike", partial_runs=True)
+    state = play(partial, deal(partial, **tops), "t4-t3")
+    assert {"t3-t5 x2", "t3-t6"} <= moves(partial, state)
+
+
+def test_turned_up_card_after_a_move_opens_new_moves() -> None:
+    state = deal(KLONDIKE, t4=["6D", "QH"], t3=["7C"], t7=["JC"])
+    state = KLONDIKE.apply(state, "t4-t3")
+    assert state.piles["t4"].face_up == (Card.parse("QH"),)
+    assert "t7-t4" in moves(KLONDIKE, state)
+
+
+def test_top_card_alone_goes_to_a_foundation_from_a_run() -> None:
+    state = deal(KLONDIKE, t3=["2C"], t4=["AD"], t1=["AC"], stock=["3D", "4S", "5S"])
+    state = play(KLONDIKE, state, "t1-f1", "t4-t3")  # the red AD onto the black 2C
+    assert str(state.piles["t3"]).endswith("2C AD")
+    assert "t3-f2" in moves(KLONDIKE, state)  # the AD alone, from a run of two
+
+
+def test_draw_three_with_fewer_than_three_left() -> None:
+    state = deal(KLONDIKE, stock=["2S", "3S", "AC"])
+    state = play(KLONDIKE, state, "draw")
+    assert str(state.piles["waste"]) == "2S 3S AC"  # the third card ends on top
+    state = play(KLONDIKE, state, "waste-f1")
+    for _ in range(7):
+        state = KLONDIKE.apply(state, "draw")
+    assert not state.piles["stock"] and len(state.piles["waste"]) == 23
+    state = KLONDIKE.apply(state, "redeal")
+    assert state.piles["stock"].top == Card.parse("2S")  # turned over, not shuffled
+    assert state.info["pass"] == 2
+    for _ in range(7):
+        state = KLONDIKE.apply(state, "draw")
+    assert len(state.piles["stock"]) == 2
+    state = KLONDIKE.apply(state, "draw")
+    assert not state.piles["stock"] and len(state.piles["waste"]) == 23
+
+
+def test_waste_top_playable_after_a_move_uncovers_it() -> None:
+    state = deal(KLONDIKE, t5=["6H"], t4=["3C"], stock=["AH", "2D", "5S"])
+    state = play(KLONDIKE, state, "draw")
+    assert "waste-f1" not in moves(KLONDIKE, state)
+    state = play(KLONDIKE, state, "waste-t5")
+    assert state.piles["waste"].top == Card.parse("2D")
+    state = play(KLONDIKE, state, "waste-t4")
+    assert state.piles["waste"].top == Card.parse("AH")
+    assert "waste-f1" in moves(KLONDIKE, state)
+
+
+def test_unlimited_passes_end_when_a_pass_changes_nothing() -> None:
+    state = deal(KLONDIKE)
+    for _ in range(8):
+        state = KLONDIKE.apply(state, "draw")
+    assert not state.piles["stock"]
+    assert "redeal" not in moves(KLONDIKE, state)  # the pass only turned cards
+    with pytest.raises(IllegalMoveError, match="redeal"):
+        KLONDIKE.apply(state, "redeal")
+    # A pass with any other move allows another pass.
+    state = deal(KLONDIKE, t3=["7C"], t4=["6D"])
+    state = play(KLONDIKE, state, "t4-t3", *["draw"] * 8)
+    assert "redeal" in moves(KLONDIKE, state)
+    state = play(KLONDIKE, state, "redeal", *["draw"] * 8)
+    assert "redeal" not in moves(KLONDIKE, state)
+
+
+def test_the_end_of_the_last_allowed_pass() -> None:
+    state = deal(VEGAS)
+    for _ in range(24):
+        state = VEGAS.apply(state, "draw")
+    assert "redeal" not in moves(VEGAS, state) and "draw" not in moves(VEGAS, state)
+    two = patience.game("klondike", passes=2)
+    state = deal(two)
+    state = play(two, state, *["draw"] * 8)
+    assert "redeal" in moves(two, state)  # a limited pass count allows it regardless
+    state = play(two, state, "redeal", *["draw"] * 8)
+    assert "redeal" not in moves(two, state)
+    assert state.info["pass"] == 2
+
+
+def test_las_vegas_dollars_from_minus_52_to_208() -> None:
+    assert VEGAS.score(VEGAS.deal(1)) == -52
+    # Draw the clubs and AD-JD from the stock; then the tableau gives up the
+    # QD, KD and the hearts and spades in order.
+    removal = ["QD", "KD"] + [f"{r}{s}" for r in "A23456789TJQK" for s in "HS"]
+    sizes = [7, 6, 5, 4, 3, 2, 1]
+    tops: dict[str, list[str]] = {}
+    start = 0
+    for k, size in zip(range(7, 0, -1), sizes):
+        tops[f"t{k}"] = removal[start : start + size]
+        start += size
+    tops["stock"] = [f"{r}C" for r in "A23456789TJQK"] + [f"{r}D" for r in "A23456789TJ"]
+    state = VEGAS.deal_from(arrange(VEGAS, tops))
+    while not VEGAS.is_over(state):
+        legal = VEGAS.legal_moves(state)
+        home = [m for m in legal if m.target and m.target.startswith("f")]
+        state = VEGAS.apply(state, home[0] if home else Move("draw"))
+    assert VEGAS.is_won(state) and VEGAS.score(state) == 208
+    assert VEGAS.result(state).summary().startswith("won, score 208")
+
+
+def test_no_worrying_back_unless_asked() -> None:
+    state = deal(KLONDIKE, t1=["AC"], t2=["2H"])
+    state = play(KLONDIKE, state, "t1-f1")
+    assert not any(m.startswith("f1-") for m in moves(KLONDIKE, state))
+    worry = patience.game("klondike", worrying_back=True)
+    state = play(worry, deal(worry, t1=["AC"], t2=["2H"]), "t1-f1")
+    assert "f1-t2" in moves(worry, state)
+
+
+def test_safe_moves_and_canonical_key() -> None:
+    state = deal(KLONDIKE, t1=["AC"], t2=["2H"])
+    assert KLONDIKE.safe_moves(state) == tuple(Move("move", "t1", f"f{i}") for i in range(1, 5))
+    a = play(KLONDIKE, state, "t1-f1")
+    b = play(KLONDIKE, state, "t1-f3")
+    assert a != b and KLONDIKE.canonical_key(a) == KLONDIKE.canonical_key(b)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("klondike", {"draw": 0}),
+        ("klondike", {"draw": "3"}),
+        ("klondike", {"passes": 0}),
+        ("las-vegas", {"passes": True}),
+        ("klondike", {"partial_runs": "yes"}),
+        ("single-rail", {"worrying_back": 1}),
+    ],
+)
+def test_bad_options(name: str, options: dict[str, object]) -> None:
+    with pytest.raises(InvalidOptionError):
+        patience.game(name, **options)
+
+
+# ---------------------------------------------------------------- Single Rail
+
+
+def test_single_rail_layout() -> None:
+    state = RAIL.deal(3)
+    assert [len(state.piles[f"t{k}"]) for k in range(1, 5)] == [1, 1, 1, 1]
+    assert all(state.piles[f"t{k}"].down == 0 for k in range(1, 5))
+    assert len(state.piles["stock"]) == 48
+    assert isinstance(RAIL, TableauGame) and RAIL.rules.passes == 1
+
+
+def test_single_rail_builds_regardless_of_suit_and_moves_partial_runs() -> None:
+    tops = {"t1": ["9H"], "t2": ["TH"], "t3": ["8S"], "t4": ["JD"], "stock": ["8C"]}
+    state = RAIL.deal_from(arrange(RAIL, tops))
+    assert {"t1-t2", "t3-t1"} <= moves(RAIL, state)  # same suit and other suit alike
+    state = play(RAIL, state, "t1-t2", "t3-t2")  # TH 9H 8S on t2; t1 and t3 are spaces
+    legal = moves(RAIL, state)
+    assert {"t2-t1", "t2-t1 x2", "t2-t1 x3", "t2-t4 x3"} <= legal  # any part of the run
+    state = play(RAIL, state, "draw", "waste-t3")  # any card fills a space
+    assert state.piles["t3"].top == Card.parse("8C")
+
+
+def test_single_rail_one_pass() -> None:
+    state = RAIL.deal(5)
+    while "draw" in moves(RAIL, state):
+        state = RAIL.apply(state, "draw")
+    assert not state.piles["stock"]
+    assert "redeal" not in moves(RAIL, state)
