@@ -25,6 +25,8 @@ import time
 import patience
 from patience.cards import Card
 
+DECK = patience.Deck.standard()
+
 
 def protocol_playout(game: patience.Game, seed: int, rng: random.Random) -> int:
     """Play one random game through the protocol; return the number of moves."""
@@ -38,7 +40,7 @@ def protocol_playout(game: patience.Game, seed: int, rng: random.Random) -> int:
 
 def floor_playout(seed: int, rng: random.Random) -> int:
     """The minimal Railroad playout on lists: same deal, same choices, no protocol."""
-    cards: tuple[Card, ...] = patience.Deck.standard().shuffled(seed).cards
+    cards: tuple[Card, ...] = DECK.shuffled(seed).cards
     sidings = [list(cards[k::4]) for k in range(4)]
     line: list[Card] = []
     moves = 0

@@ -286,7 +286,7 @@ class Game(abc.ABC):
         that does not read as a move. Everything the move sets off (cascades,
         cards turned face up, compulsory fills) happens inside this call.
         """
-        if type(state) is not State or state.game is not self:
+        if type(state) is not State or state._game is not self:
             self._check_own(state)
         if type(move) is not Move:
             if isinstance(move, str):
@@ -314,7 +314,8 @@ class Game(abc.ABC):
         """
         self._check_own(state)
         self._check_player(player)
-        return State._make(self, tuple(p.masked() for p in state._items), state.info)
+        masked = tuple(p.masked() for p in state.piles.items_tuple)
+        return State._make(self, self._encode(masked), state.info)
 
     def parse_move(self, state: State, text: str) -> Move:
         """Read move notation in the context of ``state``.
@@ -434,7 +435,15 @@ class Game(abc.ABC):
         if not isinstance(raw_info, Mapping):
             raise InvalidStateError("'info' must be an object")
         info = Info({str(k): _info_from_json(v, f"info {k!r}") for k, v in raw_info.items()})
-        state = State._make(self, tuple(built.values()), info)
+        piles = tuple(built.values())
+        items = self._encode(piles)
+        for name, pile, back in zip(self._names, piles, self._decode(items)):
+            if pile != back:
+                raise InvalidStateError(
+                    f"{self.name}: pile {name!r} cannot have {pile.down} face-down cards"
+                    f" (it has {back.down} here)"
+                )
+        state = State._make(self, items, info)
         problem = self._state_problem(state)
         if problem:
             raise InvalidStateError(f"{self.name}: {problem}")
@@ -511,12 +520,25 @@ class Game(abc.ABC):
             raise PatienceError(f"{self.name} has no player {player!r}")
         return player
 
-    def _new_state(self, items: tuple[Pile, ...], info: Info = EMPTY_INFO) -> State:
-        """A state of this game from piles in layout order (no checks: for game code)."""
+    def _new_state(self, items: tuple[Any, ...], info: Info = EMPTY_INFO) -> State:
+        """A state of this game from its encoded piles (no checks: for game code)."""
         return State._make(self, items, info)
 
-    def _piles_of(self, items: tuple[Pile, ...]) -> Piles:
-        return Piles._build(self._names, self._index, items)
+    def _encode(self, piles: tuple[Pile, ...]) -> tuple[Any, ...]:
+        """The game's internal encoding of piles in layout order (default: the piles).
+
+        A game may keep a leaner form inside its states, as long as
+        :meth:`_decode` gives the piles back; equality and hashing of states
+        use the encoding.
+        """
+        return piles
+
+    def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
+        """The piles, in layout order, of an encoding made by :meth:`_encode`."""
+        return items
+
+    def _piles_of(self, items: tuple[Any, ...]) -> Piles:
+        return Piles._build(self._names, self._index, self._decode(items))
 
     def make_state(
         self, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
@@ -535,5 +557,5 @@ class Game(abc.ABC):
         for name, pile in piles.items():
             if not isinstance(pile, Pile):
                 raise PatienceError(f"pile {name!r} is not a Pile")
-        items = tuple(piles[n] for n in self._names)
+        items = self._encode(tuple(piles[n] for n in self._names))
         return State._make(self, items, info if isinstance(info, Info) else Info(info))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 
@@ -26,6 +27,8 @@ class Pile:
 
     cards: tuple[Card, ...] = ()
     down: int = 0
+    _memo: Any = attrs.field(default=None, init=False, eq=False, repr=False, alias="_memo")
+    """Derived data a game caches on the pile (ignored by equality and hashing)."""
 
     @classmethod
     def parse(cls, text: str, down: int = 0) -> Pile:

@@ -143,7 +143,8 @@ EMPTY_INFO = Info()
 class State:
     """One position of one game: its piles by name plus a few counters.
 
-    States are immutable and hashable; games make new ones in
+    States are immutable (their public attributes are read-only) and
+    hashable; games make new ones in
     :meth:`~patience.Game.apply`. ``str(state)`` draws the position as a text
     table with face-down cards masked, ``repr(state)`` pastes back into
     Python, and :meth:`to_json` gives plain JSON-compatible data.
@@ -152,13 +153,11 @@ class State:
     layout order; games build states with :meth:`patience.Game.make_state`.
     """
 
-    __slots__ = ("_hash", "_items", "_memo", "_piles", "game", "info")
+    __slots__ = ("_game", "_hash", "_info", "_items", "_memo", "_piles")
 
-    game: Game
-    """The game (with its options) this position belongs to."""
-    info: Info
-    """Counters and flags the game keeps (passes, turn, start time ...)."""
-    _items: tuple[Pile, ...]
+    _game: Game
+    _info: Info
+    _items: tuple[Any, ...]
     _piles: Piles | None
     _hash: int | None
     _memo: Any
@@ -168,19 +167,43 @@ class State:
     ) -> None:
         made = game.make_state(piles, info)
         for slot in self.__slots__:
-            object.__setattr__(self, slot, getattr(made, slot))
+            setattr(self, slot, getattr(made, slot))
 
     @classmethod
-    def _make(cls, game: Game, items: tuple[Pile, ...], info: Info) -> State:
+    def _make(cls, game: Game, items: tuple[Any, ...], info: Info) -> State:
+        """A state from the game's own encoding of its piles (for game code)."""
         state = object.__new__(cls)
-        _set = object.__setattr__
-        _set(state, "game", game)
-        _set(state, "_items", items)
-        _set(state, "info", info)
-        _set(state, "_piles", None)
-        _set(state, "_hash", None)
-        _set(state, "_memo", None)
+        state._game = game
+        state._items = items
+        state._info = info
+        state._piles = None
+        state._hash = None
+        state._memo = None
         return state
+
+    @property
+    def game(self) -> Game:
+        """The game (with its options) this position belongs to."""
+        return self._game
+
+    @property
+    def info(self) -> Info:
+        """Counters and flags the game keeps (passes, turn, start time ...)."""
+        return self._info
+
+    @property
+    def piles(self) -> Piles:
+        """The piles by name, in layout order."""
+        piles = self._piles
+        if piles is None:
+            piles = self._game._piles_of(self._items)
+            self._piles = piles
+        return piles
+
+    @property
+    def pile_tuple(self) -> tuple[Pile, ...]:
+        """The piles in layout order, as a tuple."""
+        return self.piles.items_tuple
 
     def memo(self) -> Any:
         """What the game cached on this state (``None`` until it caches something)."""
@@ -192,39 +215,24 @@ class State:
         Only the state's own game should call this, with values derived from the
         state alone: equality, hashing and serialisation ignore it.
         """
-        object.__setattr__(self, "_memo", value)
-
-    @property
-    def piles(self) -> Piles:
-        """The piles by name, in layout order."""
-        piles = self._piles
-        if piles is None:
-            piles = self.game._piles_of(self._items)
-            object.__setattr__(self, "_piles", piles)
-        return piles
-
-    @property
-    def pile_tuple(self) -> tuple[Pile, ...]:
-        """The piles in layout order as a tuple: the fast path for game code."""
-        return self._items
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("State is immutable")
+        self._memo = value
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if isinstance(other, State):
             return (
-                self._items == other._items and self.info == other.info and self.game == other.game
+                self._items == other._items
+                and self._info == other._info
+                and self._game == other._game
             )
         return NotImplemented
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = hash((self.game, self._items, self.info))
-            object.__setattr__(self, "_hash", h)
+            h = hash((self._game, self._items, self._info))
+            self._hash = h
         return h
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -283,6 +283,17 @@ class TableauGame(Game):
             c: frozenset(t for t in self._on[c] if t.suit is c.suit) for c in distinct
         }
         self._moves: dict[tuple[int, int, int], Move] = {}
+        self._fnext: dict[Card, Card | None] = {}
+        for card in distinct:
+            nxt = self._next_rank(card.rank)
+            self._fnext[card] = None if nxt is None or card.suit is None else Card(nxt, card.suit)
+        self._space_cards = frozenset(c for c in distinct if self._space_takes(c))
+        self._tableau_set = frozenset(tableau)
+        self._single_sources = tuple(i for i in (waste, reserve, *cells, *tableau) if i >= 0)
+        feeders = [i for i in (waste, reserve, *cells) if i >= 0]
+        if rules.worrying_back:
+            feeders += foundations
+        self._feeders = (*feeders, *tableau)
 
     # ----------------------------------------------------------- relations
 
@@ -344,7 +355,18 @@ class TableauGame(Game):
         return length
 
     def _unit_counts(self, pile: Pile) -> range | tuple[int, ...]:
-        """The counts of cards that may move together from the top of a tableau pile."""
+        """The counts of cards that may move together from the top of a tableau pile.
+
+        Cached on the pile, which unchanged piles carry from state to state.
+        """
+        memo = pile._memo
+        if memo is not None and memo[0] is self:
+            return memo[1]  # type: ignore[no-any-return]
+        counts = self._compute_unit_counts(pile)
+        object.__setattr__(pile, "_memo", (self, counts))
+        return counts
+
+    def _compute_unit_counts(self, pile: Pile) -> range | tuple[int, ...]:
         if not pile.cards:
             return ()
         unit = self.rules.unit
@@ -424,79 +446,89 @@ class TableauGame(Game):
         r, at = self.rules, self._at
         items = state._items
         info = state.info
-        idle = info["idle"]
-        assert isinstance(idle, int)
-        if idle >= r.idle_limit or self._won(items):
+        if info["idle"] >= r.idle_limit or self._won(items):  # type: ignore[operator]
             return ()
-        base = self._base(state)
         out: list[Move] = []
-        found = at.foundations
+        move = self._move
         tableau = at.tableau
-        # Single cards that can leave their pile: waste, reserve, cells, tableau tops.
-        singles: list[int] = []
-        if at.waste >= 0 and items[at.waste].cards:
-            singles.append(at.waste)
-        if at.reserve >= 0 and items[at.reserve].cards:
-            singles.append(at.reserve)
-        singles += [i for i in at.cells if items[i].cards]
-        singles += [i for i in tableau if items[i].cards]
-        # 1. to the foundations
+        # Every single card that may leave its pile, in layout order.
+        singles = [i for i in self._single_sources if items[i].cards]
+        # 1. To the foundations: which card each foundation wants next.
         if r.foundation_mode == "cards":
+            base = self._base(state)
+            fnext = self._fnext
+            wanted: dict[Card, list[int]] = {}
+            empty: list[int] = []
+            for f in at.foundations:
+                fc = items[f].cards
+                if not fc:
+                    empty.append(f)
+                elif len(fc) < 13:
+                    nxt = fnext[fc[-1]]
+                    if nxt is not None:
+                        wanted.setdefault(nxt, []).append(f)
             for s in singles:
                 card = items[s].cards[-1]
-                for f in found:
-                    if self._foundation_takes(items[f], card, base):
-                        out.append(self._move(s, f))
-        # 2. to the tableau: tops of tableau piles by card, and the spaces
+                hits = wanted.get(card)
+                if card.rank == base and empty:
+                    hits = sorted(hits + empty) if hits else empty
+                if hits:
+                    out += [move(s, f) for f in hits]
+        # 2. To the tableau: index the tableau tops by card; note the spaces.
         tops: dict[Card, list[int]] = {}
         spaces: list[int] = []
         for t in tableau:
             cards = items[t].cards
             if cards:
-                tops.setdefault(cards[-1], []).append(t)
+                top = cards[-1]
+                hit = tops.get(top)
+                if hit is None:
+                    tops[top] = [t]
+                else:
+                    hit.append(t)
             else:
                 spaces.append(t)
-        space_ok = r.space != "none" and not (r.reserve_fills_spaces and items[at.reserve].cards)
-        sources: list[tuple[int, int]] = []  # (pile, count)
-        if at.waste >= 0 and items[at.waste].cards:
-            sources.append((at.waste, 1))
-        if at.reserve >= 0 and items[at.reserve].cards:
-            sources.append((at.reserve, 1))
-        sources += [(i, 1) for i in at.cells if items[i].cards]
-        if r.worrying_back:
-            sources += [(f, 1) for f in found if items[f].cards]
-        for t in tableau:
-            pile = items[t]
-            sources += [(t, k) for k in self._unit_counts(pile)]
+        if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
+            fill: list[int] = []
+        else:
+            fill = spaces
+        space_cards = self._space_cards
         on = self._on
-        for s, k in sources:
+        units = self._unit_counts
+        for s in self._feeders:
             cards = items[s].cards
-            bottom = cards[-k]
-            targets: list[int] = []
-            for card in on[bottom]:
-                hit = tops.get(card)
-                if hit:
-                    targets += hit
-            if space_ok and spaces and self._space_takes(bottom):
-                targets += spaces
-            for t in sorted(targets):
-                if t != s:
-                    out.append(self._move(s, t, k))
-        # 3. to the cells: tableau tops
+            if not cards:
+                continue
+            counts: range | tuple[int, ...] = units(items[s]) if s in self._tableau_set else (1,)
+            for k in counts:
+                bottom = cards[-k]
+                targets: list[int] = []
+                for card in on[bottom]:
+                    hit = tops.get(card)
+                    if hit:
+                        targets += hit
+                if fill and bottom in space_cards:
+                    targets += fill
+                if targets:
+                    if len(targets) > 1:
+                        targets.sort()
+                    out += [move(s, t, k) for t in targets if t != s]
+        # 3. To the cells: tableau tops.
         if at.cells:
-            empty = [c for c in at.cells if not items[c].cards]
-            if empty:
+            free = [c for c in at.cells if not items[c].cards]
+            if free:
                 for t in tableau:
                     if items[t].cards:
-                        out += [self._move(t, c) for c in empty]
-        # 4. the stock
-        stock = items[at.stock].cards if at.stock >= 0 else ()
+                        out += [move(t, c) for c in free]
+        # 4. The stock.
         if r.stock == "waste":
-            if stock:
+            if items[at.stock].cards:
                 out.append(_DRAW)
             elif items[at.waste].cards and self._may_redeal(info):
                 out.append(_REDEAL)
-        elif r.stock == "deal" and stock and not (r.deal_needs_no_spaces and spaces):
+        elif (
+            r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces)
+        ):
             out.append(_DEAL)
         return tuple(out)
 
@@ -604,7 +636,10 @@ class TableauGame(Game):
     # ------------------------------------------------------------- results
 
     def _won(self, items: tuple[Pile, ...]) -> bool:
-        return sum(len(items[f].cards) for f in self._at.foundations) == len(self._deck)
+        for f in self._at.foundations:  # noqa: SIM110 (a plain loop is faster here)
+            if len(items[f].cards) != 13:
+                return False
+        return True
 
     def is_over(self, state: State) -> bool:
         return not self.legal_moves(state)

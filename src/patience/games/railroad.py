@@ -29,7 +29,6 @@ from ..state import Info, State
 __all__ = ["Railroad", "RailroadRace", "settle_line"]
 
 Clock = Callable[[], float]
-_EMPTY = Pile()
 
 
 def settle_line(line: list[Card], discard: list[Card]) -> list[tuple[str, tuple[Card, ...]]]:
@@ -148,9 +147,19 @@ class Railroad(Game):
 
     def _deal(self, cards: tuple[Card, ...]) -> State:
         n = self.sidings
-        piles = tuple(Pile(cards[k::n], len(cards[k::n]) - 1) for k in range(n))
+        sidings = tuple(cards[k::n] for k in range(n))
         info = self._untimed_info if self.time_limit is None else self._timed_info
-        return self._new_state((*piles, _EMPTY, _EMPTY), info)
+        return self._new_state((*sidings, (), ()), info)
+
+    def _encode(self, piles: tuple[Pile, ...]) -> tuple[tuple[Card, ...], ...]:
+        """Railroad keeps each pile as a bare tuple of cards: a siding's face-down
+        count is always its length less one, and the line and discard are face up."""
+        return tuple(p.cards for p in piles)
+
+    def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
+        n = self.sidings
+        sidings = tuple(Pile(c, len(c) - 1 if c else 0) for c in items[:n])
+        return (*sidings, *(Pile(c) for c in items[n:]))
 
     # -------------------------------------------------------------- time
 
@@ -174,14 +183,16 @@ class Railroad(Game):
         items = state._items
         if self.time_limit is not None and self._expired(state):
             return ()
-        return tuple([m for m, p in zip(self._pulls, items) if p.cards])
+        if all(items[: self.sidings]):
+            return self._pulls
+        return tuple([m for m, p in zip(self._pulls, items) if p])
 
     def _apply(self, state: State, move: Move) -> State:
         k = self._pull_index.get(move)
         if k is None:
             raise IllegalMoveError(move, state, "Railroad's only move is 'pull s<n>'")
         items = state._items
-        siding = items[k].cards
+        siding = items[k]
         if not siding:
             raise IllegalMoveError(move, state, f"siding s{k + 1} is empty")
         info = state.info
@@ -190,31 +201,28 @@ class Railroad(Game):
                 raise IllegalMoveError(move, state, "time is up")
             if info["started"] is None:
                 info = Info({"started": float(self.clock())})
-        new = list(items)
-        new[k] = Pile(siding[:-1], len(siding) - 2 if len(siding) > 1 else 0)
-        line = list(items[self._line].cards)
-        line.append(siding[-1])
-        if len(line) >= 4:
-            discard = list(items[self._discard].cards)
-            before = len(discard)
-            settle_line(line, discard)
-            if len(discard) != before:
-                new[self._discard] = Pile(tuple(discard))
-        new[self._line] = Pile(tuple(line))
-        return self._new_state(tuple(new), info)
+        card = siding[-1]
+        line = items[self._line] + (card,)
+        discard = items[self._discard]
+        if len(line) >= 4 and (line[-4].rank == card.rank or line[-4].suit is card.suit):
+            cars, gone = list(line), list(discard)
+            settle_line(cars, gone)
+            line, discard = tuple(cars), tuple(gone)
+        after = (*items[:k], siding[:-1], *items[k + 1 : self._line], line, discard)
+        return State._make(self, after, info)
 
     def is_over(self, state: State) -> bool:
         items = state._items
         if self.time_limit is not None and self._expired(state):
             return True
-        return len(items[self._line].cards) + len(items[self._discard].cards) == self._total
+        return len(items[self._line]) + len(items[self._discard]) == self._total
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return (len(self._deck) - len(state._items[self._discard].cards),)
+        return (self._total - len(state._items[self._discard]),)
 
     def winners(self, state: State) -> tuple[int, ...]:
         items = state._items
-        cleared = not items[self._line].cards and not any(p.cards for p in items[: self.sidings])
+        cleared = not items[self._line] and not any(items[: self.sidings])
         return (0,) if cleared else ()
 
     def parse_move(self, state: State, text: str) -> Move:
@@ -235,8 +243,8 @@ class Railroad(Game):
         problem = super()._state_problem(state)
         if problem:
             return problem
-        items = state._items
-        for k, pile in enumerate(items[: self.sidings]):
+        piles = state.piles.items_tuple
+        for k, pile in enumerate(piles[: self.sidings]):
             if len(pile) > self._sizes[k]:
                 return (
                     f"siding s{k + 1} holds {len(pile)} cards, "
@@ -247,14 +255,14 @@ class Railroad(Game):
         for name in ("line", "discard"):
             if state.piles[name].down:
                 return f"the {name} is face up"
-        if _pending_match(items[self._line].cards):
+        if _pending_match(piles[self._line].cards):
             return "the line ends in an unresolved match"
-        if len(items[self._discard]) % 2:
+        if len(piles[self._discard]) % 2:
             return "cards are discarded in twos and fours"
         started = state.info.get("started")
         if started is not None and not isinstance(started, float):
             return "info 'started' must be a number of seconds or null"
-        pulled = self._total - sum(len(p) for p in items[: self.sidings])
+        pulled = self._total - sum(len(p) for p in piles[: self.sidings])
         if started is None and self.time_limit is not None and pulled:
             return "the clock starts with the first pull, so 'started' cannot be null here"
         return ""
@@ -310,6 +318,14 @@ class RailroadRace(Game):
             c for p in range(2) for c in self.inner.deck.shuffled(derive_seed(seed, p)).cards
         )
 
+    def _encode(self, piles: tuple[Pile, ...]) -> tuple[Any, ...]:
+        size = self._size
+        return self.inner._encode(piles[:size]) + self.inner._encode(piles[size:])
+
+    def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
+        size = self._size
+        return self.inner._decode(items[:size]) + self.inner._decode(items[size:])
+
     def _deck_problem(self, cards: tuple[Card, ...]) -> str:
         half = len(self.inner.deck)
         if len(cards) != 2 * half:
@@ -335,7 +351,7 @@ class RailroadRace(Game):
         out: list[Move] = []
         for p in range(2):
             items = state._items[p * self._size : (p + 1) * self._size]
-            out.extend(m for m, pile in zip(self._moves[p], items) if pile.cards)
+            out.extend(m for m, pile in zip(self._moves[p], items) if pile)
         return tuple(out)
 
     def _apply(self, state: State, move: Move) -> State:
