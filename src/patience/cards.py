@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, overload
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, PatienceError
 from .shuffle import shuffled
 
 __all__ = ["ACE", "JACK", "KING", "QUEEN", "RANKS", "Card", "Colour", "Deck", "Suit"]
@@ -235,6 +235,21 @@ class Card:
             return NotImplemented
         return self._key < other._key
 
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key <= other._key
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key > other._key
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key >= other._key
+
 
 Card.HIDDEN = Card._make(0, None, None, "??")
 
@@ -268,9 +283,9 @@ class Deck(Sequence[Card]):
         """
         rank_list = tuple(ranks)
         if packs < 1:
-            raise ValueError(f"a deck needs at least one pack, not {packs}")
+            raise PatienceError(f"a deck needs at least one pack, not {packs}")
         if jokers < 0:
-            raise ValueError(f"the number of jokers cannot be negative: {jokers}")
+            raise PatienceError(f"the number of jokers cannot be negative: {jokers}")
         cards = [Card(rank, suit) for _ in range(packs) for suit in Suit for rank in rank_list]
         cards += [Card.joker(Colour.BLACK if i % 2 == 0 else Colour.RED) for i in range(jokers)]
         return cls(cards)

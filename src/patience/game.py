@@ -411,7 +411,7 @@ class Game(abc.ABC):
             raise InvalidStateError(f"expected format {STATE_FORMAT!r}, got {data.get('format')!r}")
         if data.get("game") != self.name:
             raise InvalidStateError(f"a state of game {data.get('game')!r}, not {self.name!r}")
-        if data.get("options", {}) != dict(self.options):
+        if data.get("options", self.options) != dict(self.options):
             raise InvalidStateError(
                 f"a state of {self.name} with options {data.get('options')!r}, "
                 f"not {dict(self.options)!r}"

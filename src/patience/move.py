@@ -39,7 +39,7 @@ _PLAYER = re.compile(r"p(\d+)\Z")
 _COUNT = re.compile(r"x(\d+)\Z")
 
 
-@attrs.frozen(slots=True, order=True, cache_hash=True, repr=False)
+@attrs.frozen(slots=True, order=False, cache_hash=True, repr=False)
 class Move:
     """One player action: a kind, the piles it names, a card count, a player.
 
@@ -122,6 +122,37 @@ class Move:
         if kind == "move" and (source is None or target is None):
             raise InvalidMoveError(text, "a card move names a source and a target pile")
         return cls(kind, source, target, count, player, detail)
+
+    def sort_key(self) -> tuple[str, str, str, int, int, str]:
+        """The key moves sort by: kind, source, target, count, player, detail."""
+        return (
+            self.kind,
+            self.source or "",
+            self.target or "",
+            self.count,
+            -1 if self.player is None else self.player,
+            self.detail or "",
+        )
+
+    def __lt__(self, other: Move) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __le__(self, other: Move) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() <= other.sort_key()
+
+    def __gt__(self, other: Move) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() > other.sort_key()
+
+    def __ge__(self, other: Move) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.sort_key() >= other.sort_key()
 
     def __str__(self) -> str:
         if self.kind == "move":

@@ -39,7 +39,7 @@ class Session:
         game: Game | str,
         *,
         seed: int | None = None,
-        cards: Iterable[Card | str] | None = None,
+        cards: Iterable[Card | str] | str | None = None,
     ) -> None:
         self.game: Game = make_game(game) if isinstance(game, str) else game
         """The game being played."""
@@ -51,9 +51,10 @@ class Session:
             self._cards: tuple[Card, ...] | None = None
         else:
             assert cards is not None
+            items = cards.split() if isinstance(cards, str) else list(cards)
             self.seed = None
-            self._start = self.game.deal_from(cards)
-            self._cards = tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
+            self._cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
+            self._start = self.game.deal_from(self._cards)
         self._states: list[State] = [self._start]
         self._moves: list[Move] = []
         self._redo: list[tuple[Move, State]] = []
