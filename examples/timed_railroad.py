@@ -24,8 +24,9 @@ def main() -> None:
     state = game.deal(99)
     pulls = 0
     while not game.is_over(state):
-        state = game.apply(state, game.legal_moves(state)[0])
-        pulls += 1
+        move = game.legal_moves(state)[0]  # a pull, or "stop" once time is up
+        state = game.apply(state, move)
+        pulls += move.kind == "pull"
         clock.now += 7
     print(f"time up after {pulls} pulls: {game.result(state).summary()}")
 

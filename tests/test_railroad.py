@@ -265,6 +265,7 @@ def test_timed_game_runs_out_of_time() -> None:
     state = game.deal(2)
     assert state == game.deal(2)  # the clock does not start at the deal
     assert game.time_left(state) == 60
+    assert Move("stop") in game.legal_moves(state)
     clock.now += 500  # thinking before the first pull costs nothing
     state = game.apply(state, "pull s1")
     assert state.info["started"] == 1500.0
@@ -273,13 +274,39 @@ def test_timed_game_runs_out_of_time() -> None:
     state = game.apply(state, "pull s2")
     assert not game.is_over(state)
     clock.now += 1
-    assert game.is_over(state) and game.legal_moves(state) == ()
+    # Time is up: pulls are illegal and calling time is the only move left.
+    assert game.legal_moves(state) == (Move("stop"),)
     with pytest.raises(IllegalMoveError, match="time is up"):
         game.apply(state, "pull s3")
+    state = game.apply(state, "stop")
+    assert game.is_over(state) and game.legal_moves(state) == ()
     # Every card not discarded counts: both pulled cards and the 50 on the sidings.
     assert game.score(state) == 52
     assert not game.is_won(state)
     assert game.result(state).summary().startswith("lost")
+    with pytest.raises(IllegalMoveError, match="over"):
+        game.apply(state, "stop")
+
+
+def test_timed_records_replay_without_the_clock() -> None:
+    clock = FakeClock()
+    session = patience.Session(patience.game("railroad-timed", clock=clock), seed=4)
+    for _ in range(3):
+        session.do(session.legal_moves()[0])
+        clock.now += 100
+    assert session.legal_moves() == (Move("stop"),)  # 300 s after the first pull
+    session.do("stop")
+    record = patience.Record.from_json(session.record.dumps())
+    assert record.replay().info["stopped"] is True
+    assert record.replay().piles == session.state.piles
+
+
+def test_stop_ends_a_timed_game_early() -> None:
+    game = patience.game("railroad-timed", clock=FakeClock())
+    state = game.apply(game.apply(game.deal(1), "s1"), "stop")
+    assert game.is_over(state) and game.score(state) == 52
+    with pytest.raises(InvalidMoveError):
+        RAILROAD.parse_move(RAILROAD.deal(1), "stop")  # untimed games have no clock to stop
 
 
 def test_timed_game_finished_in_time_scores_like_railroad() -> None:
@@ -290,6 +317,7 @@ def test_timed_game_finished_in_time_scores_like_railroad() -> None:
     while not game.is_over(state):
         clock.now += 1
         move = game.legal_moves(state)[0]
+        assert move != Move("stop")
         state, plain = game.apply(state, move), RAILROAD.apply(plain, move)
     assert game.score(state) == RAILROAD.score(plain)
     assert game.time_left(state) == pytest.approx(300 - 51)

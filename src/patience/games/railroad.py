@@ -26,9 +26,12 @@ from ..registry import register
 from ..shuffle import check_seed, derive_seed
 from ..state import Info, State
 
-__all__ = ["Railroad", "RailroadRace", "settle_line"]
+__all__ = ["STOP", "Railroad", "RailroadRace", "settle_line"]
 
 Clock = Callable[[], float]
+
+STOP = Move("stop")
+"""The timed variant's move that calls time and ends the game."""
 
 
 def settle_line(line: list[Card], discard: list[Card]) -> list[tuple[str, tuple[Card, ...]]]:
@@ -86,8 +89,10 @@ class Railroad(Game):
     With ``time_limit`` (seconds) set, the game is timed by ``clock`` (default
     :func:`time.monotonic`). The clock starts with the first pull, so that a
     deal stays a pure function of its seed; ``state.info["started"]`` holds the
-    clock reading then. Once the limit has passed, no pull is legal and the
-    game is over, scoring every card not discarded.
+    clock reading then. The move :data:`STOP` calls time and ends the game,
+    scoring every card not discarded; once the limit has passed it is the only
+    legal move. Because calling time is a move, a record of a timed game
+    replays without its clock.
     """
 
     title = "Railroad! Yard Solitaire"
@@ -137,7 +142,7 @@ class Railroad(Game):
         self._pull_index = {m: k for k, m in enumerate(self._pulls)}
         self._line = sidings
         self._untimed_info = Info()
-        self._timed_info = Info({"started": None})
+        self._timed_info = Info({"started": None, "stopped": False})
         self._total = 52 * decks
         self._discard = sidings + 1
 
@@ -170,7 +175,7 @@ class Railroad(Game):
         started = state.info["started"]
         if started is None:
             return self.time_limit
-        assert isinstance(started, float)
+        assert isinstance(started, (int, float))
         return max(0.0, started + self.time_limit - self.clock())
 
     def _expired(self, state: State) -> bool:
@@ -181,8 +186,12 @@ class Railroad(Game):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         items = state._items
-        if self.time_limit is not None and self._expired(state):
-            return ()
+        if self.time_limit is not None:
+            if state.info["stopped"] or self.is_over(state):
+                return ()
+            if self._expired(state):
+                return (STOP,)
+            return (*(m for m, p in zip(self._pulls, items) if p), STOP)
         if all(items[: self.sidings]):
             return self._pulls
         return tuple([m for m, p in zip(self._pulls, items) if p])
@@ -190,6 +199,10 @@ class Railroad(Game):
     def _apply(self, state: State, move: Move) -> State:
         k = self._pull_index.get(move)
         if k is None:
+            if move == STOP and self.time_limit is not None:
+                if self.is_over(state):
+                    raise IllegalMoveError(move, state, "the game is over")
+                return State._make(self, state._items, state.info.set(stopped=True))
             raise IllegalMoveError(move, state, "Railroad's only move is 'pull s<n>'")
         items = state._items
         siding = items[k]
@@ -200,7 +213,7 @@ class Railroad(Game):
             if self._expired(state):
                 raise IllegalMoveError(move, state, "time is up")
             if info["started"] is None:
-                info = Info({"started": float(self.clock())})
+                info = info.set(started=float(self.clock()))
         card = siding[-1]
         line = items[self._line] + (card,)
         discard = items[self._discard]
@@ -213,7 +226,7 @@ class Railroad(Game):
 
     def is_over(self, state: State) -> bool:
         items = state._items
-        if self.time_limit is not None and self._expired(state):
+        if self.time_limit is not None and state.info["stopped"]:
             return True
         return len(items[self._line]) + len(items[self._discard]) == self._total
 
@@ -235,6 +248,8 @@ class Railroad(Game):
                 raise InvalidMoveError(text, f"{self.name} has no siding {short!r}", state)
             return self._pulls[self._index[short]]
         move = super().parse_move(state, text)
+        if move == STOP and self.time_limit is not None:
+            return STOP
         if move not in self._pull_index:
             raise InvalidMoveError(text, "Railroad's only move is 'pull s<n>' for a siding", state)
         return move
@@ -260,8 +275,10 @@ class Railroad(Game):
         if len(piles[self._discard]) % 2:
             return "cards are discarded in twos and fours"
         started = state.info.get("started")
-        if started is not None and not isinstance(started, float):
+        if started is not None and not isinstance(started, (int, float)):
             return "info 'started' must be a number of seconds or null"
+        if not isinstance(state.info.get("stopped", False), bool):
+            return "info 'stopped' must be true or false"
         pulled = self._total - sum(len(p) for p in piles[: self.sidings])
         if started is None and self.time_limit is not None and pulled:
             return "the clock starts with the first pull, so 'started' cannot be null here"
