@@ -106,11 +106,19 @@ class Info(Mapping[str, InfoValue]):
         self._data: dict[str, InfoValue] = dict(data or {})
         self._hash: int | None = None
 
+    @classmethod
+    def _own(cls, data: dict[str, InfoValue]) -> Info:
+        """An Info that takes ``data`` over without copying (for game code)."""
+        info = object.__new__(cls)
+        info._data = data
+        info._hash = None
+        return info
+
     def set(self, **changes: InfoValue) -> Info:
         """A copy with the given keys set."""
         data = dict(self._data)
         data.update(changes)
-        return Info(data)
+        return Info._own(data)
 
     def __getitem__(self, key: str) -> InfoValue:
         return self._data[key]

@@ -283,6 +283,12 @@ class TableauGame(Game):
             c: frozenset(t for t in self._on[c] if t.suit is c.suit) for c in distinct
         }
         self._moves: dict[tuple[int, int, int], Move] = {}
+        self._parts: dict[Move, tuple[int, int, int]] = {}
+        self._dealt_base = rules.base == "dealt"
+        npiles = len(self._names)
+        self._one = [[self._multi_move(a, b, 1) for b in range(npiles)] for a in range(npiles)]
+        self._progress_sources = frozenset(i for i in (waste, reserve) if i >= 0)
+        self._progress_targets = frozenset(() if rules.worrying_back else foundations)
         self._fnext: dict[Card, Card | None] = {}
         for card in distinct:
             nxt = self._next_rank(card.rank)
@@ -354,17 +360,19 @@ class TableauGame(Game):
             length += 1
         return length
 
-    def _unit_counts(self, pile: Pile) -> range | tuple[int, ...]:
-        """The counts of cards that may move together from the top of a tableau pile.
+    def _units(self, pile: Pile) -> tuple[tuple[int, Card], ...]:
+        """Each count of cards that may move together from the top of a tableau
+        pile, with the bottom card of that unit.
 
         Cached on the pile, which unchanged piles carry from state to state.
         """
         memo = pile._memo
         if memo is not None and memo[0] is self:
             return memo[1]  # type: ignore[no-any-return]
-        counts = self._compute_unit_counts(pile)
-        object.__setattr__(pile, "_memo", (self, counts))
-        return counts
+        cards = pile.cards
+        units = tuple((k, cards[-k]) for k in self._compute_unit_counts(pile))
+        object.__setattr__(pile, "_memo", (self, units))
+        return units
 
     def _compute_unit_counts(self, pile: Pile) -> range | tuple[int, ...]:
         if not pile.cards:
@@ -385,12 +393,13 @@ class TableauGame(Game):
         space = self.rules.space
         return space == "any" or (space == "kings" and card.rank == KING)
 
-    def _move(self, source: int, target: int, count: int = 1) -> Move:
+    def _multi_move(self, source: int, target: int, count: int) -> Move:
         key = (source, target, count)
         move = self._moves.get(key)
         if move is None:
             move = Move("move", self._names[source], self._names[target], count)
             self._moves[key] = move
+            self._parts[move] = key
         return move
 
     # ---------------------------------------------------------------- deal
@@ -445,39 +454,44 @@ class TableauGame(Game):
     def _generate(self, state: State) -> tuple[Move, ...]:
         r, at = self.rules, self._at
         items = state._items
-        info = state.info
-        if info["idle"] >= r.idle_limit or self._won(items):  # type: ignore[operator]
+        data = state._info._data
+        if data["idle"] >= r.idle_limit or self._won(items):  # type: ignore[operator]
             return ()
         out: list[Move] = []
-        move = self._move
-        tableau = at.tableau
-        # Every single card that may leave its pile, in layout order.
-        singles = [i for i in self._single_sources if items[i].cards]
+        one = self._one
         # 1. To the foundations: which card each foundation wants next.
         if r.foundation_mode == "cards":
-            base = self._base(state)
+            base = data["base"] if self._dealt_base else r.base
             fnext = self._fnext
             wanted: dict[Card, list[int]] = {}
             empty: list[int] = []
             for f in at.foundations:
                 fc = items[f].cards
-                if not fc:
+                if fc:
+                    if len(fc) < 13:
+                        nxt = fnext[fc[-1]]
+                        if nxt is not None:
+                            w = wanted.get(nxt)
+                            if w is None:
+                                wanted[nxt] = [f]
+                            else:
+                                w.append(f)
+                else:
                     empty.append(f)
-                elif len(fc) < 13:
-                    nxt = fnext[fc[-1]]
-                    if nxt is not None:
-                        wanted.setdefault(nxt, []).append(f)
-            for s in singles:
-                card = items[s].cards[-1]
-                hits = wanted.get(card)
-                if card.rank == base and empty:
-                    hits = sorted(hits + empty) if hits else empty
-                if hits:
-                    out += [move(s, f) for f in hits]
+            for s in self._single_sources:
+                cards = items[s].cards
+                if cards:
+                    card = cards[-1]
+                    hits = wanted.get(card)
+                    if empty and card.rank == base:
+                        hits = sorted(hits + empty) if hits else empty
+                    if hits:
+                        row = one[s]
+                        out += [row[f] for f in hits]
         # 2. To the tableau: index the tableau tops by card; note the spaces.
         tops: dict[Card, list[int]] = {}
         spaces: list[int] = []
-        for t in tableau:
+        for t in at.tableau:
             cards = items[t].cards
             if cards:
                 top = cards[-1]
@@ -488,20 +502,23 @@ class TableauGame(Game):
                     hit.append(t)
             else:
                 spaces.append(t)
+        fill = spaces
         if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
-            fill: list[int] = []
-        else:
-            fill = spaces
+            fill = []
         space_cards = self._space_cards
         on = self._on
-        units = self._unit_counts
+        moves = self._moves
         for s in self._feeders:
-            cards = items[s].cards
+            pile = items[s]
+            cards = pile.cards
             if not cards:
                 continue
-            counts: range | tuple[int, ...] = units(items[s]) if s in self._tableau_set else (1,)
-            for k in counts:
-                bottom = cards[-k]
+            if s in self._tableau_set:
+                memo = pile._memo
+                units = memo[1] if memo is not None and memo[0] is self else self._units(pile)
+            else:
+                units = ((1, cards[-1]),)
+            for k, bottom in units:
                 targets: list[int] = []
                 for card in on[bottom]:
                     hit = tops.get(card)
@@ -512,19 +529,27 @@ class TableauGame(Game):
                 if targets:
                     if len(targets) > 1:
                         targets.sort()
-                    out += [move(s, t, k) for t in targets if t != s]
+                    if k == 1:
+                        row = one[s]
+                        out += [row[t] for t in targets if t != s]
+                    else:
+                        for t in targets:
+                            if t != s:
+                                m = moves.get((s, t, k))
+                                out.append(m if m is not None else self._multi_move(s, t, k))
         # 3. To the cells: tableau tops.
         if at.cells:
             free = [c for c in at.cells if not items[c].cards]
             if free:
-                for t in tableau:
+                for t in at.tableau:
                     if items[t].cards:
-                        out += [move(t, c) for c in free]
+                        row = one[t]
+                        out += [row[c] for c in free]
         # 4. The stock.
         if r.stock == "waste":
             if items[at.stock].cards:
                 out.append(_DRAW)
-            elif items[at.waste].cards and self._may_redeal(info):
+            elif items[at.waste].cards and self._may_redeal(state.info):
                 out.append(_REDEAL)
         elif (
             r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces)
@@ -543,57 +568,63 @@ class TableauGame(Game):
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
             raise IllegalMoveError(move, state, self._why_illegal(state, move))
-        r, at = self.rules, self._at
+        r = self.rules
         items = list(state._items)
-        info = dict(state.info)
-        progress = False
+        info = dict(state._info._data)
+        parts = self._parts.get(move)
+        if parts is not None:
+            s, t, k = parts
+            source = items[s]
+            cards = source.cards
+            remaining = cards[:-k]
+            down = source.down
+            if down >= len(remaining) and down:
+                down = len(remaining) - 1 if remaining else 0
+                progress = True  # a face-down card turned up
+            else:
+                # A card leaves the waste or the reserve for good, or (without
+                # worrying back) reaches a foundation.
+                progress = s in self._progress_sources or t in self._progress_targets
+            items[s] = Pile(remaining, down)
+            target = items[t]
+            items[t] = Pile(target.cards + cards[-k:], target.down)
+            info["progress"] = True
+        else:
+            progress = self._apply_stock(move, items, info)
+        if r.foundation_mode == "suits" and self._remove_suits(items):
+            progress = True
+        if r.reserve_fills_spaces:
+            self._fill_from_reserve(items)
+        if move.kind not in ("draw", "redeal"):
+            info["idle"] = 0 if progress else info["idle"] + 1  # type: ignore[operator]
+        return State._make(self, tuple(items), Info._own(info))
+
+    def _apply_stock(self, move: Move, items: list[Pile], info: dict[str, Any]) -> bool:
+        """Make a draw, redeal or deal in place; return whether it was progress."""
+        r, at = self.rules, self._at
         kind = move.kind
         if kind == "draw":
             stock = items[at.stock].cards
             n = min(r.draw, len(stock))
             items[at.stock] = Pile(stock[:-n], len(stock) - n)
             items[at.waste] = Pile(items[at.waste].cards + stock[: -n - 1 : -1])
-        elif kind == "redeal":
+            return False
+        if kind == "redeal":
             waste = items[at.waste].cards
             items[at.stock] = Pile(tuple(reversed(waste)), len(waste))
             items[at.waste] = _EMPTY
-            info["pass"] = state.info["pass"] + 1  # type: ignore[operator]
+            info["pass"] += 1
             info["progress"] = False
-        elif kind == "deal":
-            stock = items[at.stock].cards
-            for t in at.tableau:
-                if not stock:
-                    break
-                pile = items[t]
-                items[t] = Pile(pile.cards + stock[-1:], pile.down)
-                stock = stock[:-1]
-            items[at.stock] = Pile(stock, len(stock))
-            progress = True
-        else:
-            s = self._index[move.source]  # type: ignore[index]
-            t = self._index[move.target]  # type: ignore[index]
-            k = move.count
-            source = items[s]
-            remaining = source.cards[:-k]
-            down = min(source.down, max(len(remaining) - 1, 0))
-            # Progress: a face-down card turns up, a card leaves the waste or the
-            # reserve for good, or (without worrying back) reaches a foundation.
-            progress = (
-                down < source.down
-                or s == at.waste
-                or s == at.reserve
-                or (t in self._foundation_set and not r.worrying_back)
-            )
-            items[s] = Pile(remaining, down)
-            items[t] = Pile(items[t].cards + source.cards[-k:], items[t].down)
-            info["progress"] = True
-        if r.foundation_mode == "suits" and self._remove_suits(items):
-            progress = True
-        if r.reserve_fills_spaces:
-            self._fill_from_reserve(items)
-        if kind not in ("draw", "redeal"):
-            info["idle"] = 0 if progress else state.info["idle"] + 1  # type: ignore[operator]
-        return self._new_state(tuple(items), Info(info))
+            return False
+        stock = items[at.stock].cards
+        for t in at.tableau:
+            if not stock:
+                break
+            pile = items[t]
+            items[t] = Pile(pile.cards + stock[-1:], pile.down)
+            stock = stock[:-1]
+        items[at.stock] = Pile(stock, len(stock))
+        return True
 
     def _remove_suits(self, items: list[Pile]) -> bool:
         """Lift every complete king-to-ace same-suit run to a foundation."""
