@@ -187,6 +187,17 @@ class TableauRules:
             return "foundations_start", "a dealt base cannot also start on the foundations"
         if self.foundations_start and self.foundation_count != 4 * self.packs:
             return "foundations_start", "needs one foundation per base card"
+        if self.foundation_count != 4 * self.packs:
+            return "foundations", "one foundation per suit and pack, so that all cards can go up"
+        if isinstance(self.base, int) and not self.foundation_wrap:
+            end = 13 if self.foundation_build == "up" else 1
+            if self.base != (1 if self.foundation_build == "up" else 13):
+                return (
+                    "foundation_wrap",
+                    f"a foundation from rank {self.base} reaches rank {end} before it is complete",
+                )
+        if self.base == "dealt" and not self.foundation_wrap:
+            return "foundation_wrap", "a dealt base needs foundations that wrap around"
         if self.foundation_mode not in ("cards", "suits"):
             return "foundation_mode", f"unknown mode {self.foundation_mode!r}"
         if self.foundation_mode == "suits":
@@ -270,9 +281,6 @@ class TableauGame(Game):
         self._set_layout(specs)
         self._at = _Places(stock, waste, reserve, foundations, cells, tableau)
         self._foundation_set = frozenset(foundations)
-        self._info_keys = ("pass", "progress", "idle") + (
-            ("base",) if rules.base == "dealt" else ()
-        )
         self._interchangeable = rules.stock != "deal"
         # Precomputed relations between the distinct cards of the deck.
         distinct = sorted(set(self._deck))
@@ -439,6 +447,10 @@ class TableauGame(Game):
             piles[at.cells[i]] = Pile((rest.pop(0),))
         if r.stock != "none":
             piles[at.stock] = Pile(tuple(reversed(rest)), len(rest))
+        if r.reserve_fills_spaces:
+            self._fill_from_reserve(piles)
+        if r.worrying_back:
+            info["peak"] = sum(len(piles[f]) for f in at.foundations)
         return self._new_state(tuple(piles), Info(info))
 
     # --------------------------------------------------------------- moves
@@ -568,9 +580,9 @@ class TableauGame(Game):
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
             raise IllegalMoveError(move, state, self._why_illegal(state, move))
-        r = self.rules
+        r, at = self.rules, self._at
         items = list(state._items)
-        info = dict(state._info._data)
+        info: dict[str, Any] = dict(state._info._data)
         parts = self._parts.get(move)
         if parts is not None:
             s, t, k = parts
@@ -589,6 +601,11 @@ class TableauGame(Game):
             target = items[t]
             items[t] = Pile(target.cards + cards[-k:], target.down)
             info["progress"] = True
+            if r.worrying_back and t in self._foundation_set:
+                up = sum(len(items[f].cards) for f in at.foundations)
+                if up > info["peak"]:
+                    info["peak"] = up
+                    progress = True
         else:
             progress = self._apply_stock(move, items, info)
         if r.foundation_mode == "suits" and self._remove_suits(items):
@@ -702,16 +719,23 @@ class TableauGame(Game):
         return (fixed, group(at.foundations), group(at.cells), tableau, info)
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
-        """Foundation moves of a base-rank card or the card after it, when building down.
+        """Foundation moves of an ace or a two, in games that build down from aces up.
 
-        Neither card is ever needed in the tableau: anything that could be
-        built on it can go to a foundation itself.
+        Neither card is ever needed in the tableau: the only cards that could
+        go on it are aces, and an ace can always go to a foundation itself.
+        Games with wrap-around or another base rank offer no safe moves.
         """
         r = self.rules
-        if r.build != "down" or r.foundation_mode != "cards" or r.foundation_build != "up":
+        if (
+            r.build != "down"
+            or r.wrap
+            or r.base != 1
+            or r.foundation_mode != "cards"
+            or r.foundation_build != "up"
+        ):
             return ()
-        base = self._base(state)
-        second = self._next_rank(base)
+        base = 1
+        second = 2
         items = state._items
         found = set(self._at.foundations)
         out = []

@@ -1,0 +1,153 @@
+"""The tableau engine: declarations, their validation and engine-wide rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from arrange import arrange
+
+import patience
+from patience import InvalidOptionError
+from patience.tableau import DeclarationError, TableauGame, TableauRules
+
+BASE: dict[str, Any] = {"title": "Test", "tableau": (1, 2, 3, 4, 5, 6, 7)}
+
+
+@pytest.mark.parametrize(
+    ("changes", "axis"),
+    [
+        ({"packs": 0}, "packs"),
+        ({"tableau": ()}, "tableau"),
+        ({"face_down": (1, 2)}, "face_down"),
+        ({"face_down": 3}, "face_down"),
+        ({"build": "sideways"}, "build"),
+        ({"relation": "rank"}, "relation"),
+        ({"unit": "two"}, "unit"),
+        ({"build": "none", "unit": "run"}, "unit"),
+        ({"space": "queens"}, "space"),
+        ({"space": "kings", "build": "up"}, "space"),
+        ({"space": "kings", "wrap": True}, "space"),
+        ({"reserve_fills_spaces": True}, "reserve_fills_spaces"),
+        ({"cells": 1, "cells_dealt": 2}, "cells_dealt"),
+        ({"foundations": 5}, "foundations"),
+        ({"base": 14}, "base"),
+        ({"base": 5}, "foundation_wrap"),
+        ({"base": "dealt"}, "foundation_wrap"),
+        (
+            {"base": "dealt", "foundation_wrap": True, "foundations_start": True},
+            "foundations_start",
+        ),
+        ({"foundation_mode": "suits", "worrying_back": True}, "foundation_mode"),
+        ({"stock": "river"}, "stock"),
+        ({"draw": 0}, "draw"),
+        ({"passes": 0}, "passes"),
+        ({"deal_needs_no_spaces": True}, "deal_needs_no_spaces"),
+        ({"idle_limit": 0}, "idle_limit"),
+        ({"tableau": (30, 30)}, "tableau"),
+        ({"stock": "none"}, "stock"),
+        ({"title": ""}, "title"),
+    ],
+)
+def test_impossible_declarations_name_the_axis(changes: dict[str, Any], axis: str) -> None:
+    with pytest.raises(DeclarationError) as info:
+        TableauRules(**{**BASE, **changes})
+    assert info.value.option == axis
+    assert isinstance(info.value, InvalidOptionError)
+
+
+def test_a_new_game_is_a_short_declaration() -> None:
+    rules = TableauRules(
+        title="Four by Thirteen",
+        tableau=(13, 13, 13, 13),
+        relation="any",
+        unit="run",
+        stock="none",
+    )
+    game = TableauGame("four-by-thirteen", rules, {})
+    state = game.deal(3)
+    assert [len(state.piles[f"t{k}"]) for k in range(1, 5)] == [13] * 4
+    assert "stock" not in state.piles and "waste" not in state.piles
+    assert game.legal_moves(state)  # something can be played
+    assert game.from_json(state.to_json()) == state
+
+
+def test_reserve_fills_a_space_at_the_deal_and_after_moves() -> None:
+    rules = TableauRules(
+        title="Reserve test",
+        tableau=(0, 3, 3),
+        reserve=5,
+        reserve_fills_spaces=True,
+        relation="any",
+    )
+    game = TableauGame("reserve-test", rules, {})
+    state = game.deal(1)
+    assert len(state.piles["t1"]) == 1 and len(state.piles["reserve"]) == 4
+    assert state.piles["reserve"].down == 3
+
+
+def test_foundations_start_with_the_base_cards() -> None:
+    rules = TableauRules(
+        title="Aces out", tableau=(6,) * 8, relation="any", foundations_start=True, stock="none"
+    )
+    state = TableauGame("aces-out", rules, {}).deal(9)
+    assert [str(state.piles[f"f{i}"]) for i in range(1, 5)] == ["AC", "AD", "AH", "AS"]
+
+
+def test_dealt_base_and_wrap_around() -> None:
+    rules = TableauRules(
+        title="Dealt base",
+        tableau=(1, 1, 1, 1),
+        reserve=13,
+        reserve_fills_spaces=True,
+        base="dealt",
+        foundation_wrap=True,
+        wrap=True,
+        unit="pile",
+        draw=3,
+        passes=None,
+    )
+    game = TableauGame("dealt-base", rules, {})
+    cards = game.shuffled_cards(5)
+    state = game.deal(5)
+    assert state.piles["f1"].cards == (cards[13],)  # the card after the reserve
+    assert state.info["base"] == cards[13].rank
+    assert game.safe_moves(state) == ()  # wrap-around: nothing is always safe
+
+
+def test_worrying_back_progress_counts_new_highs_only() -> None:
+    worry = patience.game("klondike", worrying_back=True)
+    state = worry.deal(0)
+    assert state.info["peak"] == 0
+    assert "peak" not in patience.game("klondike").deal(0).info
+
+
+def test_complete_suits_leave_the_tableau() -> None:
+    rules = TableauRules(
+        title="One suit run",
+        tableau=(12, 1, 13, 13, 13),
+        relation="any",
+        unit="suit-run",
+        foundation_mode="suits",
+        stock="none",
+    )
+    game = TableauGame("suit-run-test", rules, {})
+    run = [f"{r}S" for r in "23456789TJQK"]  # top first
+    state = game.deal_from(arrange(game, {"t1": run, "t2": ["AS"]}))
+    assert game.legal_moves(state)
+    after = game.apply(state, "t2-t1")
+    assert not after.piles["t1"] and not after.piles["t2"]
+    assert str(after.piles["f1"]) == "AS " + " ".join(run)
+    assert game.score(after) == 13
+
+
+def test_the_idle_limit_ends_a_game() -> None:
+    rules = TableauRules(title="Idle", tableau=(1, 1), relation="any", idle_limit=5)
+    game = TableauGame("idle-test", rules, {})
+    state = game.deal_from(arrange(game, {"t1": ["5H"], "t2": ["6S"], "stock": ["KD"]}))
+    moves = ["t1-t2", "t2-t1", "t1-t2", "t2-t1", "t1-t2"]
+    for i, text in enumerate(moves, start=1):
+        state = game.apply(state, text)
+        assert state.info["idle"] == i
+    assert game.legal_moves(state) == () and game.is_over(state)
+    assert not game.is_won(state)
