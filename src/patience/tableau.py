@@ -613,7 +613,7 @@ class TableauGame(Game):
         if r.reserve_fills_spaces:
             self._fill_from_reserve(items)
         if move.kind not in ("draw", "redeal"):
-            info["idle"] = 0 if progress else info["idle"] + 1  # type: ignore[operator]
+            info["idle"] = 0 if progress else info["idle"] + 1
         return State._make(self, tuple(items), Info._own(info))
 
     def _apply_stock(self, move: Move, items: list[Pile], info: dict[str, Any]) -> bool:
