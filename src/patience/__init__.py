@@ -41,7 +41,10 @@ from . import games as _builtin_games  # noqa: F401
 from .registry import games
 
 # isort: on
+from .policies import GreedyPolicy, HiddenInfoPolicy, Policy, RandomPolicy, SolverPolicy
 from .session import Session
+from .simulate import DealResult, Simulation, simulate, wilson_interval
+from .solver import Solution, solve
 from .state import Info, Piles, State
 
 __version__ = "0.1.0"
@@ -55,9 +58,12 @@ __all__ = [
     "Better",
     "Card",
     "Colour",
+    "DealResult",
     "Deck",
     "Game",
     "GameEntry",
+    "GreedyPolicy",
+    "HiddenInfoPolicy",
     "IllegalMoveError",
     "Info",
     "InvalidCardError",
@@ -71,9 +77,14 @@ __all__ = [
     "Pile",
     "PileSpec",
     "Piles",
+    "Policy",
+    "RandomPolicy",
     "Record",
     "Result",
     "Session",
+    "Simulation",
+    "Solution",
+    "SolverPolicy",
     "State",
     "Suit",
     "UnknownGameError",
@@ -83,5 +94,8 @@ __all__ = [
     "game",
     "games",
     "register",
+    "simulate",
+    "solve",
     "state_from_json",
+    "wilson_interval",
 ]

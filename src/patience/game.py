@@ -355,6 +355,22 @@ class Game(abc.ABC):
         """Moves that can always be made at once without losing anything (default: none)."""
         return ()
 
+    def may_win(self, state: State, player: int = 0) -> bool:
+        """False only if no continuation of ``state`` can be won by ``player``.
+
+        The default never rules a position out; games that can tell cheaply
+        override it so that solvers can prune.
+        """
+        return True
+
+    def score_bound(self, state: State, player: int = 0) -> int | None:
+        """A score no continuation of ``state`` can beat for ``player``, or ``None``.
+
+        An optimistic bound (the best conceivable final score): solvers prune
+        positions whose bound cannot improve on a score already reached.
+        """
+        return None
+
     # -------------------------------------------------------- rendering
 
     def render(self, state: State) -> str:

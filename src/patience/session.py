@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
+from typing import Any
 
 from .cards import Card
 from .errors import PatienceError
@@ -113,6 +115,24 @@ class Session:
         self._moves.append(move)
         self._states.append(state)
         return move
+
+    def hint(self, *, thoughtful: bool = False, player: int = 0, **options: Any) -> Move:
+        """A suggested move for ``player`` in the current position.
+
+        By default the honest player (:class:`~patience.policies.HiddenInfoPolicy`)
+        decides from what the player can see; ``options`` go to it (such as
+        ``samples=16``). With ``thoughtful=True`` the solver, which sees every
+        card, suggests the first move of a winning line (options such as
+        ``max_seconds``), or the greedy move where it finds none. Hints are
+        reproducible: the same position gives the same hint.
+        """
+        from .policies import HiddenInfoPolicy, SolverPolicy
+
+        if self.is_over():
+            raise PatienceError("the game is over: there is nothing to hint")
+        rng = random.Random(len(self._moves))
+        policy = SolverPolicy(**options) if thoughtful else HiddenInfoPolicy(**options)
+        return policy.choose(self.game, self.state, rng, player)
 
     def is_over(self) -> bool:
         """Whether the game has ended."""

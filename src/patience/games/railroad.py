@@ -14,7 +14,7 @@ Registered as ``railroad``, ``railroad-double``, ``railroad-race`` and
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..cards import Card, Deck
@@ -237,6 +237,67 @@ class Railroad(Game):
         items = state._items
         cleared = not items[self._line] and not any(items[: self.sidings])
         return (0,) if cleared else ()
+
+    # ------------------------------------------------------- solver hooks
+
+    def fixed_prefix(self, state: State) -> int:
+        """How many cards at the start of the line can never be discarded.
+
+        The first card can only go in a rank match as N-3, so it stays if no
+        other card of its rank is left on the line or the sidings. Once the
+        first ``j - 1`` cards are known to stay, card ``j`` can only go in a
+        rank match as N-3 or as a middle card of a suit match with card
+        ``j - 1``: it stays if no card left behind it shares its rank, and none
+        shares the suit of card ``j - 1``.
+        """
+        items = state._items
+        line = items[self._line]
+        if not line:
+            return 0
+        ranks = [0] * 14
+        suits: dict[object, int] = {}
+        for pile in items[: self.sidings]:
+            for c in pile:
+                ranks[c.rank] += 1
+                suits[c.suit] = suits.get(c.suit, 0) + 1
+        for c in line:
+            ranks[c.rank] += 1
+            suits[c.suit] = suits.get(c.suit, 0) + 1
+        fixed = 0
+        previous = None
+        for c in line:
+            ranks[c.rank] -= 1
+            suits[c.suit] -= 1
+            if ranks[c.rank] or (previous is not None and suits[previous.suit]):
+                break
+            fixed += 1
+            previous = c
+        return fixed
+
+    def canonical_key(self, state: State) -> Hashable:
+        """The sidings, the number of line cards that can never matter again and the rest.
+
+        Of the cards that can never be discarded (:meth:`fixed_prefix`), only
+        the last three can still take part in a match, as N-3; the ones before
+        them are counted, not named. The timed variant's counters are kept.
+        """
+        items = state._items
+        line = items[self._line]
+        cut = max(0, self.fixed_prefix(state) - 3)
+        return (items[: self.sidings], cut, line[cut:], state._info)
+
+    def may_win(self, state: State, player: int = 0) -> bool:
+        """False once a card on the line can never be discarded."""
+        return self.fixed_prefix(state) == 0 and not (
+            self.time_limit is not None and state.info["stopped"]
+        )
+
+    def score_bound(self, state: State, player: int = 0) -> int | None:
+        """The cards that can never be discarded, rounded up to an even number."""
+        if self.time_limit is not None and state.info["stopped"]:
+            return self.scores(state)[0]
+        fixed = self.fixed_prefix(state)
+        return fixed + fixed % 2
 
     def parse_move(self, state: State, text: str) -> Move:
         """Read ``pull s2``; the short forms ``s2`` and ``2`` are accepted too."""

@@ -1,0 +1,253 @@
+"""Players: policies that choose a move, built only on the public protocol.
+
+A policy's :meth:`~Policy.choose` gets the game, the position and a seeded
+random generator, and returns one of the legal moves of the player whose turn
+it is (or, in a game where several players may move, of ``player``). The
+built-in policies, by name for :func:`patience.simulate` and the command line:
+
+``random``
+    a uniformly random legal move;
+``greedy``
+    the move whose result scores best, a generic progress measure (fewer
+    face-down cards) breaking ties, then chance;
+``solver``
+    thoughtful play: solve the position with :func:`patience.solve` (seeing
+    every card) and follow the winning line, greedy where none is found;
+``hidden``
+    an honest player that sees only :meth:`~patience.Game.view`: it fills the
+    cards it cannot see with samples of the cards it has not seen, plays each
+    move out on every sample, and picks the move that does best on average.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Protocol, runtime_checkable
+
+from .cards import Card
+from .errors import PatienceError
+from .game import Better, Game
+from .move import Move
+from .pile import Pile
+from .solver import solve
+from .state import State
+
+__all__ = [
+    "POLICIES",
+    "GreedyPolicy",
+    "HiddenInfoPolicy",
+    "Policy",
+    "RandomPolicy",
+    "SolverPolicy",
+    "make_policy",
+]
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """Anything that picks a move: ``choose(game, state, rng, player)``."""
+
+    name: str
+
+    def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        """One legal move of ``player`` in ``state``."""
+        ...
+
+
+def own_moves(game: Game, state: State, player: int) -> tuple[Move, ...]:
+    """The legal moves ``player`` may make (all of them in a one-player game)."""
+    moves = game.legal_moves(state)
+    if game.players == 1:
+        return moves
+    return tuple(m for m in moves if m.player is None or m.player == player)
+
+
+def _value(game: Game, state: State, player: int) -> tuple[int, int, int]:
+    """How good a position looks for ``player``: won, score, fewer face-down cards."""
+    sign = 1 if game.better is Better.HIGHER else -1
+    down = sum(p.down for p in state.piles.values())
+    return (int(game.is_won(state, player)), sign * game.score(state, player), -down)
+
+
+class RandomPolicy:
+    """A uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        return rng.choice(own_moves(game, state, player))
+
+    def __repr__(self) -> str:
+        return "RandomPolicy()"
+
+
+class GreedyPolicy:
+    """One move of lookahead on the score; fewer face-down cards, then chance, break ties."""
+
+    name = "greedy"
+
+    def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        moves = own_moves(game, state, player)
+        if len(moves) == 1:
+            return moves[0]
+        scored = [(_value(game, game.apply(state, m), player), m) for m in moves]
+        top = max(v for v, _ in scored)
+        return rng.choice([m for v, m in scored if v == top])
+
+    def __repr__(self) -> str:
+        return "GreedyPolicy()"
+
+
+class SolverPolicy:
+    """Thoughtful play: follow a winning line found by :func:`patience.solve`.
+
+    The solver sees every card. Where it finds no win within its limits the
+    policy plays greedily for the rest of the deal. :attr:`resolved` says
+    whether the search settled the question (won, or lost after an exhaustive
+    search); :meth:`new_deal` starts afresh.
+    """
+
+    name = "solver"
+
+    def __init__(self, max_seconds: float | None = 10.0, max_nodes: int | None = None) -> None:
+        self.max_seconds = max_seconds
+        self.max_nodes = max_nodes
+        self._plan: list[tuple[State, Move]] = []
+        self._searched = False
+        self.resolved = True
+        self.status = "unknown"
+
+    def new_deal(self) -> None:
+        """Forget the last deal's plan: the next move starts a new search."""
+        self._plan = []
+        self._searched = False
+        self.resolved = True
+        self.status = "unknown"
+
+    def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        if self._plan and self._plan[0][0] == state:
+            return self._plan.pop(0)[1]
+        if self._searched and not self._plan and self.status != "won":
+            return GreedyPolicy().choose(game, state, rng, player)
+        self._searched = True
+        found = solve(
+            game,
+            state,
+            max_seconds=self.max_seconds,
+            max_nodes=self.max_nodes,
+            player=player,
+            seed=rng.randrange(2**32),
+        )
+        self.resolved, self.status = found.settled, found.status
+        if found.won and found.moves:
+            plan = []
+            s = state
+            for move in found.moves:
+                plan.append((s, move))
+                s = game.apply(s, move)
+            self._plan = plan[1:]
+            return found.moves[0]
+        self._plan = []
+        return GreedyPolicy().choose(game, state, rng, player)
+
+    def __repr__(self) -> str:
+        return f"SolverPolicy(max_seconds={self.max_seconds!r}, max_nodes={self.max_nodes!r})"
+
+
+class HiddenInfoPolicy:
+    """An honest player: it decides from ``game.view(state, player)`` alone.
+
+    For each of ``samples`` samples it deals the cards it has not seen into
+    the places it cannot see, then plays every legal move out to the end with
+    the ``rollout`` policy (``"random"`` or ``"greedy"``). The move with the
+    best average result (wins first, then score) is chosen. It remembers
+    nothing between moves: a card seen once and turned face down again counts
+    as unseen.
+    """
+
+    name = "hidden"
+
+    def __init__(self, samples: int = 8, rollout: str = "random", max_moves: int = 2000) -> None:
+        if samples < 1:
+            raise PatienceError("samples must be at least 1")
+        if rollout not in ("random", "greedy"):
+            raise PatienceError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
+        self.samples = samples
+        self.rollout = rollout
+        self.max_moves = max_moves
+
+    def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        moves = own_moves(game, state, player)
+        if len(moves) == 1:
+            return moves[0]
+        view = game.view(state, player)
+        roll: Policy = RandomPolicy() if self.rollout == "random" else GreedyPolicy()
+        totals = [[0, 0] for _ in moves]
+        sign = 1 if game.better is Better.HIGHER else -1
+        for _ in range(self.samples):
+            world = sample_world(game, view, rng)
+            for i, move in enumerate(moves):
+                end = self._play_out(game, game.apply(world, move), roll, rng, player)
+                totals[i][0] += int(game.is_won(end, player))
+                totals[i][1] += sign * game.score(end, player)
+        best = max(tuple(t) for t in totals)
+        return rng.choice([m for m, t in zip(moves, totals) if tuple(t) == best])
+
+    def _play_out(
+        self, game: Game, state: State, roll: Policy, rng: random.Random, player: int
+    ) -> State:
+        for _ in range(self.max_moves):
+            if game.is_over(state):
+                break
+            moves = game.legal_moves(state)
+            mover = player if any(m.player == player for m in moves) else moves[0].player or 0
+            state = game.apply(state, roll.choose(game, state, rng, mover))
+        return state
+
+    def __repr__(self) -> str:
+        return f"HiddenInfoPolicy(samples={self.samples}, rollout={self.rollout!r})"
+
+
+def sample_world(game: Game, view: State, rng: random.Random) -> State:
+    """A full position consistent with ``view``: its hidden cards filled at random.
+
+    The hidden places get the cards of the game's deck that the view does not
+    show, in a random order.
+    """
+    shown = Counter(c for p in view.piles.values() for c in p.cards if not c.is_hidden)
+    unseen = list((Counter(game.deck) - shown).elements())
+    unseen.sort(key=lambda c: c.sort_key)
+    rng.shuffle(unseen)
+    fill = iter(unseen)
+    piles: dict[str, Pile] = {}
+    for name, pile in view.piles.items():
+        if pile.down and any(c.is_hidden for c in pile.cards):
+            cards: tuple[Card, ...] = tuple(next(fill) if c.is_hidden else c for c in pile.cards)
+            piles[name] = Pile(cards, pile.down)
+        else:
+            piles[name] = pile
+    return game.make_state(piles, view.info)
+
+
+POLICIES: dict[str, type[Any]] = {
+    "random": RandomPolicy,
+    "greedy": GreedyPolicy,
+    "solver": SolverPolicy,
+    "hidden": HiddenInfoPolicy,
+}
+"""The built-in policies by name."""
+
+
+def make_policy(name: str | Policy, **options: Any) -> Policy:
+    """A policy from its name (``random``, ``greedy``, ``solver``, ``hidden``) and options."""
+    if not isinstance(name, str):
+        return name
+    cls = POLICIES.get(name)
+    if cls is None:
+        raise PatienceError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}")
+    try:
+        policy: Policy = cls(**options)
+    except TypeError as e:
+        raise PatienceError(f"policy {name!r}: {e}") from None
+    return policy

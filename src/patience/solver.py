@@ -1,0 +1,272 @@
+"""A perfect-information solver for every game, built on the public protocol.
+
+:func:`solve` searches the moves of a position for a win (or, with
+``goal="score"``, for the best final score). It sees every card, face-down
+ones included: what the literature calls *thoughtful* solitaire. It uses only
+:class:`~patience.Game`'s protocol and its optional hooks:
+
+- :meth:`~patience.Game.canonical_key` for the transposition table, so a
+  position reached twice (or in an equivalent form) is searched once;
+- :meth:`~patience.Game.safe_moves`, made at once without branching;
+- :meth:`~patience.Game.may_win` and :meth:`~patience.Game.score_bound`, which
+  prune positions that cannot be won or cannot beat the best score found.
+
+The search is depth-first with limits on nodes, time and table size; the
+table is cleared when it is full, so memory stays bounded and the answer
+stays correct (positions may only be searched again).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable
+from typing import Literal
+
+import attrs
+
+from .errors import PatienceError
+from .game import Better, Game
+from .move import Move
+from .state import State
+
+__all__ = ["Solution", "solve"]
+
+Status = Literal["won", "lost", "unknown"]
+
+
+@attrs.frozen
+class Solution:
+    """What :func:`solve` found.
+
+    ``status`` is ``"won"`` with a winning line in ``moves``; ``"lost"`` only
+    when the whole search space was exhausted without a win; ``"unknown"``
+    when a limit stopped the search first. With ``goal="score"``, ``score``
+    and ``moves`` give the best final score found and a line reaching it, and
+    ``exhausted`` says whether that score is proven best.
+    """
+
+    status: Status
+    moves: tuple[Move, ...]
+    score: int | None
+    nodes: int
+    seconds: float
+    exhausted: bool
+
+    @property
+    def won(self) -> bool:
+        """Whether a win was found."""
+        return self.status == "won"
+
+    @property
+    def settled(self) -> bool:
+        """Whether the answer is certain (won, or lost after an exhaustive search)."""
+        return self.status != "unknown"
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search speed."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        """The solution as plain JSON-compatible data."""
+        return {
+            "status": self.status,
+            "moves": [str(m) for m in self.moves],
+            "score": self.score,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "exhausted": self.exhausted,
+        }
+
+
+def solve(
+    game: Game,
+    state: State,
+    *,
+    goal: Literal["win", "score"] = "win",
+    max_nodes: int | None = 1_000_000,
+    max_seconds: float | None = None,
+    table_size: int = 2_000_000,
+    player: int = 0,
+    restarts: bool = True,
+    seed: int = 0,
+) -> Solution:
+    """Search ``state`` for a win for ``player`` (or for the best score).
+
+    ``max_nodes`` and ``max_seconds`` limit the whole search (``None``: no
+    limit); ``table_size`` bounds the transposition table. The winning line,
+    if any, replays from ``state`` to a won position.
+
+    Children are tried best score first, ties in an order drawn from a
+    generator seeded with ``seed``. With ``restarts`` (the default) the search
+    runs with a small node budget, then again with the budget doubled and the
+    ties drawn afresh, and so on: a depth-first search can spend a long time
+    below one early mistake, and a fresh order usually avoids it. Only a run
+    that ends within its budget can prove a loss. The same arguments always
+    give the same answer and node count.
+
+    >>> import patience
+    >>> game = patience.game("railroad", sidings=1)
+    >>> solve(game, game.deal(2026)).status
+    'lost'
+    """
+    if goal not in ("win", "score"):
+        raise PatienceError(f"goal must be 'win' or 'score', not {goal!r}")
+    game._check_own(state)
+    game._check_player(player)
+    start = time.perf_counter()
+    deadline = None if max_seconds is None else start + max_seconds
+    rng = random.Random(seed)
+    budget = 1000 if restarts else max_nodes
+    used = 0
+    best: _Run | None = None
+    while True:
+        if max_nodes is not None:
+            budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
+        run = _Run(game, player, goal, table_size, budget, deadline, rng)
+        run.search(state)
+        used += run.nodes
+        if best is None or run.better_than(best):
+            best = run
+        if run.win_line is not None and (goal == "win" or run.finished()):
+            break
+        if run.exhausted or run.timed_out or not restarts:
+            break
+        if max_nodes is not None and used >= max_nodes:
+            break
+        assert budget is not None
+        budget *= 2
+    seconds = time.perf_counter() - start
+    exhausted = best.exhausted or run.exhausted
+    if best.win_line is not None:
+        status: Status = "won"
+    elif run.exhausted:
+        status = "lost"
+    else:
+        status = "unknown"
+    if goal == "win":
+        line = best.win_line or ()
+        score = None if best.win_line is None else game.score(_replay(game, state, line), player)
+    else:
+        line, score = best.best_line, best.best_score
+    return Solution(status, line, score, used, seconds, exhausted or best.finished())
+
+
+class _Run:
+    """One depth-first search with a node budget."""
+
+    def __init__(
+        self,
+        game: Game,
+        player: int,
+        goal: str,
+        table_size: int,
+        budget: int | None,
+        deadline: float | None,
+        rng: random.Random,
+    ) -> None:
+        self.game = game
+        self.player = player
+        self.goal = goal
+        self.table_size = table_size
+        self.budget = budget
+        self.deadline = deadline
+        self.rng = rng
+        self.sign = 1 if game.better is Better.HIGHER else -1
+        self.seen: set[Hashable] = set()
+        self.nodes = 0
+        self.best_score: int | None = None
+        self.best_line: tuple[Move, ...] = ()
+        self.win_line: tuple[Move, ...] | None = None
+        self.root_bound: int | None = None
+        self.path: list[Move] = []
+        self.exhausted = False
+        self.timed_out = False
+
+    def better_than(self, other: _Run) -> bool:
+        if self.win_line is not None and other.win_line is None:
+            return True
+        if self.best_score is None:
+            return False
+        if other.best_score is None:
+            return True
+        return self.sign * self.best_score > self.sign * other.best_score
+
+    def finished(self) -> bool:
+        if self.win_line is None:
+            return False
+        if self.goal == "win":
+            return True
+        return self.root_bound is not None and self.best_score == self.root_bound
+
+    def expand(self, s: State) -> list[tuple[Move, State]] | None:
+        """Children of ``s`` to search (best last), or None for a leaf or a pruned position."""
+        game, player, sign = self.game, self.player, self.sign
+        if game.is_over(s):
+            score = game.score(s, player)
+            if self.best_score is None or sign * score > sign * self.best_score:
+                self.best_score, self.best_line = score, tuple(self.path)
+            if self.win_line is None and game.is_won(s, player):
+                self.win_line = tuple(self.path)
+            return None
+        if self.goal == "win":
+            if not game.may_win(s, player):
+                return None
+        elif self.best_score is not None:
+            bound = game.score_bound(s, player)
+            if bound is not None and sign * bound <= sign * self.best_score:
+                return None
+        key = game.canonical_key(s)
+        seen = self.seen
+        if key in seen:
+            return None
+        if len(seen) >= self.table_size:
+            seen.clear()
+        seen.add(key)
+        safe = game.safe_moves(s)
+        moves = safe[:1] if safe else game.legal_moves(s)
+        children = [(m, game.apply(s, m)) for m in moves]
+        if len(children) > 1:
+            rand = self.rng.random
+            keyed = [(sign * game.score(c, player), rand(), m, c) for m, c in children]
+            keyed.sort(key=lambda k: (k[0], k[1]))
+            children = [(m, c) for _, _, m, c in keyed]
+        return children
+
+    def search(self, root: State) -> None:
+        self.root_bound = self.game.score_bound(root, self.player)
+        stack: list[list[tuple[Move, State]]] = []
+        path = self.path
+        self.nodes = 1
+        first = self.expand(root)
+        if first is not None:
+            stack.append(first)
+        budget, deadline = self.budget, self.deadline
+        while stack and not self.finished():
+            children = stack[-1]
+            if not children:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            if budget is not None and self.nodes >= budget:
+                return
+            move, child = children.pop()
+            self.nodes += 1
+            if deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > deadline:
+                self.timed_out = True
+                return
+            path.append(move)
+            grand = self.expand(child)
+            if grand is None:
+                path.pop()
+            else:
+                stack.append(grand)
+        self.exhausted = not stack
+
+
+def _replay(game: Game, state: State, moves: tuple[Move, ...]) -> State:
+    for move in moves:
+        state = game.apply(state, move)
+    return state

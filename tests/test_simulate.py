@@ -1,0 +1,147 @@
+"""Simulation, policies, hints, parallel and distributed runs."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import patience
+from patience import PatienceError, simulate, wilson_interval
+from patience.policies import HiddenInfoPolicy, make_policy, sample_world
+
+GAMES = patience.games()
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(10, 100)
+    assert low == pytest.approx(0.0552, abs=5e-4) and high == pytest.approx(0.1744, abs=5e-4)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_results_are_reproducible_serial_and_parallel() -> None:
+    serial = simulate("railroad", "random", 60)
+    again = simulate("railroad", "random", 60)
+    pooled = simulate("railroad", "random", 60, jobs=2, chunk_size=7)
+    threads = simulate("railroad", "random", 60, executor=ThreadPoolExecutor(3), chunk_size=5)
+    key = [(r.seed, r.scores, r.moves, r.won) for r in serial.results]
+    for other in (again, pooled, threads):
+        assert [(r.seed, r.scores, r.moves, r.won) for r in other.results] == key
+
+
+def test_statistics() -> None:
+    sim = simulate("railroad", "greedy", range(40))
+    assert sim.deals == 40 and sim.policy == "greedy"
+    assert sum(sim.score_counts.values()) == 40
+    assert all(s % 2 == 0 for s in sim.score_counts)
+    assert sim.mean_moves == 52
+    low, high = sim.interval
+    assert low <= sim.win_rate <= high
+    data = sim.to_json()
+    assert data["deals"] == 40 and len(data["results"]) == 40
+    assert "greedy policy" in sim.summary()
+
+
+def test_solver_policy_reports_unresolved_deals() -> None:
+    sim = simulate("klondike", "solver", [1, 2], max_nodes=200, max_seconds=None)
+    assert sim.deals == 2
+    assert sim.unresolved + sim.wins <= 2
+    low, high = sim.interval
+    assert low <= sim.win_rate <= high
+    if sim.unresolved:
+        assert high >= wilson_interval(sim.wins + sim.unresolved, 2)[1] - 1e-9
+
+
+def test_thoughtful_railroad_wins() -> None:
+    sim = simulate("railroad", "solver", range(5))
+    assert sim.wins == 5 and sim.unresolved == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_policies_play_every_game(name: str, policy: str) -> None:
+    sim = simulate(name, policy, 2)
+    assert sim.deals == 2
+    for r in sim.results:
+        assert r.moves > 0 and len(r.scores) == patience.game(name).players
+
+
+@pytest.mark.parametrize("name", ["railroad", "klondike", "single-rail", "railroad-race"])
+def test_hidden_policy_sees_only_the_view(name: str) -> None:
+    game = patience.game(name)
+    state = game.deal(3)
+    rng = random.Random(1)
+    view = game.view(state)
+    world = sample_world(game, view, rng)
+    # The sample agrees with everything visible and has the game's cards.
+    for pile_name, pile in view.piles.items():
+        for seen, card in zip(pile.cards, world.piles[pile_name].cards):
+            assert seen.is_hidden or seen == card
+    assert sorted(c for p in world.piles.values() for c in p.cards) == sorted(game.deck)
+    policy = HiddenInfoPolicy(samples=2)
+    move = policy.choose(game, state, rng)
+    assert move in game.legal_moves(state)
+
+
+def test_hidden_policy_ignores_the_hidden_cards() -> None:
+    # Two deals that look the same to the player get the same choice.
+    game = patience.game("railroad")
+    state = game.deal(11)
+    data = state.to_json()
+    buried = data["piles"]["s1"]["cards"]
+    buried[0], buried[1] = buried[1], buried[0]
+    twin = game.from_json(data)
+    assert twin != state and game.view(twin) == game.view(state)
+    policy = HiddenInfoPolicy(samples=3)
+    assert policy.choose(game, state, random.Random(5)) == policy.choose(
+        game, twin, random.Random(5)
+    )
+
+
+def test_session_hints() -> None:
+    session = patience.Session("railroad", seed=8)
+    hint = session.hint()
+    assert hint in session.legal_moves() and session.hint() == hint
+    thoughtful = session.hint(thoughtful=True)
+    assert thoughtful in session.legal_moves()
+    session.do(thoughtful)
+    while not session.is_over():
+        session.do(session.hint(thoughtful=True))
+    assert session.result().won  # thoughtful hints alone win this deal
+    with pytest.raises(PatienceError, match="over"):
+        session.hint()
+
+
+def test_race_simulation_reports_each_player() -> None:
+    sim = simulate("railroad-race", ["greedy", "random"], 20)
+    wins = sim.player_wins()
+    assert len(wins) == 2 and sum(wins) + sim.draws == 20
+    assert wins[0] > wins[1]
+    with pytest.raises(PatienceError):
+        simulate("railroad-race", ["greedy"], 2)
+
+
+def test_bad_policies() -> None:
+    with pytest.raises(PatienceError, match="unknown policy"):
+        make_policy("clever")
+    with pytest.raises(PatienceError):
+        make_policy("hidden", samples=0)
+    with pytest.raises(PatienceError):
+        make_policy("random", depth=3)
+    with pytest.raises(patience.InvalidSeedError):
+        simulate("railroad", "random", [-1])
+
+
+def test_dask_distributed_executor() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as client:
+        remote = simulate("railroad", "greedy", 30, executor=client.get_executor(), chunk_size=4)
+    local = simulate("railroad", "greedy", 30)
+    assert [(r.seed, r.scores) for r in remote.results] == [
+        (r.seed, r.scores) for r in local.results
+    ]

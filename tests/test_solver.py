@@ -1,0 +1,114 @@
+"""The solver: wins that replay, proven losses, limits, and every game."""
+
+from __future__ import annotations
+
+import pytest
+
+import patience
+from patience import Card, PatienceError, solve
+from patience.games.railroad import Railroad
+
+GAMES = patience.games()
+
+
+def replay(game: patience.Game, state: patience.State, moves: tuple[patience.Move, ...]):
+    for move in moves:
+        state = game.apply(state, move)
+    return state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_railroad_wins_replay(seed: int) -> None:
+    game = patience.game("railroad")
+    found = solve(game, game.deal(seed), max_seconds=10)
+    assert found.status == "won", found
+    end = replay(game, game.deal(seed), found.moves)
+    assert game.is_won(end) and game.score(end) == 0 and found.score == 0
+    assert found.nodes > 0 and found.seconds >= 0
+
+
+def test_one_siding_is_settled_exactly() -> None:
+    game = patience.game("railroad", sidings=1)
+    for seed in range(30):
+        state = game.deal(seed)
+        found = solve(game, state)
+        # With one siding there is one line of play: the solver must agree with it.
+        end = state
+        while not game.is_over(end):
+            end = game.apply(end, game.legal_moves(end)[0])
+        assert found.status == ("won" if game.is_won(end) else "lost")
+        assert found.exhausted or found.won
+
+
+def test_limits_give_unknown_and_are_reproducible() -> None:
+    game = patience.game("klondike")
+    state = game.deal(1)
+    a = solve(game, state, max_nodes=300)
+    b = solve(game, state, max_nodes=300)
+    assert a.status in ("unknown", "won")
+    assert (a.status, a.nodes, a.moves) == (b.status, b.nodes, b.moves)
+    assert a.nodes <= 300
+
+
+def test_best_score_search() -> None:
+    game = patience.game("railroad", sidings=2)
+    state = game.deal(3)
+    found = solve(game, state, goal="score", max_seconds=20)
+    assert found.score is not None and found.score % 2 == 0
+    end = replay(game, state, found.moves)
+    assert game.score(end) == found.score and game.is_over(end)
+    greedy = patience.simulate(game, "greedy", [3]).results[0].scores[0]
+    assert found.score <= greedy
+
+
+def test_fixed_prefix_and_bounds() -> None:
+    game = patience.game("railroad")
+    assert isinstance(game, Railroad)
+    state = game.deal(0)
+    assert game.fixed_prefix(state) == 0 and game.may_win(state)
+    assert game.score_bound(state) == 0
+    # A line whose first card has no partner left can never be cleared.
+    data = state.to_json()
+    line = ["KS", "2H", "5D"]
+    kings = {"KC", "KD", "KH"}
+    for name in ("s1", "s2", "s3", "s4"):
+        pile = data["piles"][name]
+        pile["cards"] = [c for c in pile["cards"] if c not in kings | set(line)]
+        pile["down"] = max(0, len(pile["cards"]) - 1)
+    data["piles"]["line"]["cards"] = line
+    data["piles"]["discard"]["cards"] = [*sorted(kings), "AC"]
+    for name in ("s1", "s2", "s3", "s4"):
+        if "AC" in data["piles"][name]["cards"]:
+            data["piles"][name]["cards"].remove("AC")
+            data["piles"][name]["down"] = max(0, len(data["piles"][name]["cards"]) - 1)
+    stuck = game.from_json(data)
+    assert stuck.piles["line"].cards[0] == Card.parse("KS")
+    assert game.fixed_prefix(stuck) >= 1 and not game.may_win(stuck)
+    assert solve(game, stuck).status == "lost"
+
+
+def test_canonical_key_forgets_what_can_never_matter() -> None:
+    game = patience.game("railroad")
+    state = game.deal(4)
+    assert game.canonical_key(state) == game.canonical_key(game.deal(4))
+    assert game.canonical_key(state) != game.canonical_key(game.deal(5))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_can_be_solved(name: str) -> None:
+    game = patience.game(name)
+    state = game.deal(2)
+    found = solve(game, state, max_nodes=2000)
+    assert found.status in ("won", "lost", "unknown")
+    if found.won:
+        assert game.is_won(replay(game, state, found.moves))
+
+
+def test_bad_arguments() -> None:
+    game = patience.game("railroad")
+    with pytest.raises(PatienceError):
+        solve(game, game.deal(1), goal="fast")  # type: ignore[arg-type]
+    with pytest.raises(PatienceError):
+        solve(game, patience.game("klondike").deal(1))
+    with pytest.raises(PatienceError):
+        solve(game, game.deal(1), player=3)
