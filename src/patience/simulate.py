@@ -131,6 +131,20 @@ class Simulation:
         """Mean time per deal (the only figure that varies from run to run)."""
         return sum(r.seconds for r in self.results) / self.deals if self.deals else 0.0
 
+    @property
+    def median_seconds(self) -> float:
+        """The median time per deal."""
+        times = sorted(r.seconds for r in self.results)
+        if not times:
+            return 0.0
+        mid = len(times) // 2
+        return times[mid] if len(times) % 2 else (times[mid - 1] + times[mid]) / 2
+
+    @property
+    def max_seconds(self) -> float:
+        """The longest time a deal took."""
+        return max((r.seconds for r in self.results), default=0.0)
+
     def summary(self) -> str:
         """A few lines for people."""
         low, high = self.interval
@@ -140,7 +154,9 @@ class Simulation:
             f"{100 * low:.2f}% to {100 * high:.2f}%"
             + (f", {self.unresolved} unresolved" if self.unresolved else ""),
             f"mean score {self.mean_score:.2f} ({self.better.value} is better), "
-            f"mean moves {self.mean_moves:.1f}, mean time {1000 * self.mean_seconds:.1f} ms",
+            f"mean moves {self.mean_moves:.1f}",
+            f"time per deal: mean {1000 * self.mean_seconds:.1f} ms, "
+            f"median {1000 * self.median_seconds:.1f} ms, longest {self.max_seconds:.2f} s",
         ]
         if len(self.player_wins()) > 1:
             wins = ", ".join(f"player {p}: {w}" for p, w in enumerate(self.player_wins()))
@@ -165,6 +181,8 @@ class Simulation:
             "score_counts": {str(k): v for k, v in self.score_counts.items()},
             "mean_moves": self.mean_moves,
             "mean_seconds": self.mean_seconds,
+            "median_seconds": self.median_seconds,
+            "max_seconds": self.max_seconds,
             "results": [r.to_json() for r in self.results],
         }
 

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Every figure on the docs page "How often does it come out?", one command each.
+# Run from the project root with the package installed: bash benchmarks/results.sh
+# (about half an hour on two cores). JSON results go to results/.
+set -euo pipefail
+mkdir -p results
+sim() { out="$1"; shift; echo "== $*"; python -m patience simulate "$@" --no-progress --json "results/$out.json"; }
+
+sim railroad-solver       railroad --policy solver --deals 1000 --max-seconds 10
+sim railroad-random       railroad --policy random --deals 1000
+sim railroad-greedy       railroad --policy greedy --deals 1000
+sim railroad-hidden       railroad --policy hidden --deals 1000 --jobs 2
+sim railroad-one-siding   railroad -o sidings=1 --policy random --deals 100000 --jobs 2
+sim klondike-solver       klondike --policy solver --deals 200 --max-seconds 5 --jobs 2
+sim las-vegas-solver      las-vegas --policy solver --deals 200 --max-seconds 5 --jobs 2
+sim single-rail-solver    single-rail --policy solver --deals 200 --max-seconds 5 --jobs 2
+sim klondike-partial-worrying-solver klondike -o partial_runs=true -o worrying_back=true \
+    --policy solver --deals 200 --max-seconds 5 --jobs 2
+python benchmarks/solver_speed.py
