@@ -59,6 +59,29 @@ def _check(game: str, draw: object, passes: object, flags: Mapping[str, object])
             raise InvalidOptionError(game, option, f"must be True or False, not {value!r}")
 
 
+def _make(
+    name: str,
+    title: str,
+    *,
+    dollars: bool,
+    draw: int,
+    passes: int | None,
+    partial_runs: bool,
+    worrying_back: bool,
+) -> TableauGame:
+    flags = {"partial_runs": partial_runs, "worrying_back": worrying_back}
+    _check(name, draw, passes, flags)
+    rules = klondike_rules(
+        title,
+        draw=draw,
+        passes=passes,
+        partial_runs=partial_runs,
+        worrying_back=worrying_back,
+        dollars=dollars,
+    )
+    return TableauGame(name, rules, {"draw": draw, "passes": passes, **flags})
+
+
 def _klondike(
     *,
     draw: int = 3,
@@ -66,13 +89,15 @@ def _klondike(
     partial_runs: bool = False,
     worrying_back: bool = False,
 ) -> TableauGame:
-    flags = {"partial_runs": partial_runs, "worrying_back": worrying_back}
-    _check("klondike", draw, passes, flags)
-    rules = klondike_rules(
-        draw=draw, passes=passes, partial_runs=partial_runs, worrying_back=worrying_back
+    return _make(
+        "klondike",
+        "Klondike",
+        dollars=False,
+        draw=draw,
+        passes=passes,
+        partial_runs=partial_runs,
+        worrying_back=worrying_back,
     )
-    options = {"draw": draw, "passes": passes, **flags}
-    return TableauGame("klondike", rules, options)
 
 
 def _las_vegas(
@@ -82,18 +107,15 @@ def _las_vegas(
     partial_runs: bool = False,
     worrying_back: bool = False,
 ) -> TableauGame:
-    flags = {"partial_runs": partial_runs, "worrying_back": worrying_back}
-    _check("las-vegas", draw, passes, flags)
-    rules = klondike_rules(
+    return _make(
+        "las-vegas",
         "Las Vegas",
+        dollars=True,
         draw=draw,
         passes=passes,
         partial_runs=partial_runs,
         worrying_back=worrying_back,
-        dollars=True,
     )
-    options = {"draw": draw, "passes": passes, **flags}
-    return TableauGame("las-vegas", rules, options)
 
 
 register(
