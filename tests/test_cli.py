@@ -36,10 +36,12 @@ def test_demo_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_solve(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", "railroad", "--seed", "5", "--json", "-")
-    assert code == 0 and "railroad seed 5: won" in out
-    data = json.loads(out[out.index("{") :])
+    code, out, err = run(capsys, "solve", "railroad", "--seed", "5", "--json", "-")
+    assert code == 0 and "railroad seed 5: won" in err  # people's text on stderr
+    data = json.loads(out)  # standard output is pure JSON
     assert data["status"] == "won" and len(data["moves"]) == 52
+    code, out, _ = run(capsys, "solve", "railroad", "--seed", "5", "--max-seconds", "0")
+    assert code == 0 and "won" in out
 
 
 def test_simulate_json_and_progress(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -62,6 +64,8 @@ def test_simulate_json_and_progress(capsys: pytest.CaptureFixture[str], tmp_path
         ["show", "railroad", "-o", "wheels=3"],
         ["show", "railroad", "-o", "sidings"],
         ["show", "railroad", "--seed", "-4"],
+        ["simulate", "railroad", "--deals", "-3"],
+        ["show", "railroad", "--json", "/nonexistent/dir/state.json"],
     ],
 )
 def test_errors_exit_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:

@@ -124,6 +124,19 @@ def test_race_simulation_reports_each_player() -> None:
         simulate("railroad-race", ["greedy"], 2)
 
 
+def test_options_need_a_policy_name() -> None:
+    with pytest.raises(PatienceError, match="policy options"):
+        simulate("railroad", patience.GreedyPolicy(), 2, samples=3)
+    with pytest.raises(PatienceError, match="2 players"):
+        simulate("railroad-race", ["greedy", "random", "random"], 2)
+
+
+def test_best_score_search_keeps_its_best_across_restarts() -> None:
+    game = patience.game("railroad", sidings=2)
+    found = patience.solve(game, game.deal(5), goal="score", max_nodes=200_000)
+    assert found.score is not None and found.score <= 2
+
+
 def test_bad_policies() -> None:
     with pytest.raises(PatienceError, match="unknown policy"):
         make_policy("clever")

@@ -43,7 +43,7 @@ from .registry import games
 # isort: on
 from .policies import GreedyPolicy, HiddenInfoPolicy, Policy, RandomPolicy, SolverPolicy
 from .session import Session
-from .simulate import DealResult, Simulation, simulate, wilson_interval
+from .simulation import DealResult, Simulation, simulate, wilson_interval
 from .solver import Solution, solve
 from .state import Info, Piles, State
 

@@ -28,7 +28,7 @@ from .errors import PatienceError
 from .game import Game
 from .policies import POLICIES, GreedyPolicy
 from .registry import describe, game, games
-from .simulate import simulate
+from .simulation import simulate
 from .solver import solve
 
 
@@ -53,9 +53,21 @@ def _write_json(data: Any, target: str) -> None:
     text = json.dumps(data, indent=2)
     if target == "-":
         print(text)
-    else:
+        return
+    try:
         with open(target, "w", encoding="utf-8") as f:
             f.write(text + "\n")
+    except OSError as e:
+        raise PatienceError(f"cannot write {target}: {e.strerror or e}") from None
+
+
+def _say(args: argparse.Namespace, text: str) -> None:
+    """Print for people: to standard error when the JSON goes to standard output."""
+    print(text, file=sys.stderr if getattr(args, "json", None) == "-" else sys.stdout)
+
+
+def _limit(seconds: float | None) -> float | None:
+    return None if seconds is None or seconds <= 0 else seconds
 
 
 def _progress(
@@ -92,7 +104,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     g = _game(args)
     state = g.deal(args.seed)
-    print(state)
+    _say(args, str(state))
     if args.json:
         _write_json(state.to_json(), args.json)
     return 0
@@ -129,15 +141,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
         state,
         goal=args.goal,
         max_nodes=args.max_nodes,
-        max_seconds=args.max_seconds,
+        max_seconds=_limit(args.max_seconds),
     )
-    print(
+    _say(
+        args,
         f"{g.name} seed {args.seed}: {found.status}"
         + (f", score {found.score}" if found.score is not None else "")
-        + f" ({found.nodes} nodes, {found.seconds:.2f} s, {found.nodes_per_second:.0f} nodes/s)"
+        + f" ({found.nodes} nodes, {found.seconds:.2f} s, {found.nodes_per_second:.0f} nodes/s)",
     )
     if found.moves:
-        print(" ".join(str(m) for m in found.moves))
+        _say(args, " ".join(str(m) for m in found.moves))
     if args.json:
         _write_json(
             {"game": g.name, "options": dict(g.options), "seed": args.seed, **found.to_json()},
@@ -148,10 +161,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     g = _game(args)
+    if args.deals < 1 or args.start < 0:
+        raise PatienceError("--deals must be at least 1 and --start at least 0")
     seeds = range(args.start, args.start + args.deals)
     policy_options: dict[str, Any] = {}
     if args.policy == "solver":
-        policy_options = {"max_seconds": args.max_seconds, "max_nodes": args.max_nodes}
+        policy_options = {"max_seconds": _limit(args.max_seconds), "max_nodes": args.max_nodes}
     elif args.policy == "hidden":
         policy_options = {"samples": args.samples, "rollout": args.rollout}
     update, close = _progress(not args.no_progress, len(seeds))
@@ -159,7 +174,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = simulate(g, args.policy, seeds, jobs=args.jobs, progress=update, **policy_options)
     finally:
         close()
-    print(result.summary())
+    _say(args, result.summary())
     if args.json:
         _write_json(result.to_json(), args.json)
     return 0
@@ -203,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--goal", choices=["win", "score"], default="win")
-    p.add_argument("--max-seconds", type=float, default=10.0)
+    p.add_argument("--max-seconds", type=float, default=10.0, help="time limit; 0: none")
     p.add_argument("--max-nodes", type=int, default=None)
     p.add_argument("--json", metavar="FILE")
     p.set_defaults(run=cmd_solve)
@@ -214,7 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--start", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes")
-    p.add_argument("--max-seconds", type=float, default=10.0, help="solver: limit per deal")
+    p.add_argument(
+        "--max-seconds", type=float, default=10.0, help="solver: time limit per deal; 0: none"
+    )
     p.add_argument("--max-nodes", type=int, default=None, help="solver: node limit per deal")
     p.add_argument("--samples", type=int, default=8, help="hidden: samples per move")
     p.add_argument("--rollout", choices=["random", "greedy"], default="random")

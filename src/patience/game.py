@@ -355,6 +355,16 @@ class Game(abc.ABC):
         """Moves that can always be made at once without losing anything (default: none)."""
         return ()
 
+    def debt(self, state: State) -> int:
+        """How much of a limited allowance ``state`` has used up (default: 0).
+
+        Two positions with the same :meth:`canonical_key` can still differ in
+        such an allowance, like the tableau engine's count of moves without
+        progress; the one with less debt can do at least as well. A solver
+        skips a repeated key only when the new visit's debt is no smaller.
+        """
+        return 0
+
     def may_win(self, state: State, player: int = 0) -> bool:
         """False only if no continuation of ``state`` can be won by ``player``.
 

@@ -1,6 +1,6 @@
 """Players: policies that choose a move, built only on the public protocol.
 
-A policy's :meth:`~Policy.choose` gets the game, the position and a seeded
+A policy's ``choose`` method gets the game, the position and a seeded
 random generator, and returns one of the legal moves of the player whose turn
 it is (or, in a game where several players may move, of ``player``). The
 built-in policies, by name for :func:`patience.simulate` and the command line:
@@ -200,8 +200,8 @@ class HiddenInfoPolicy:
         for _ in range(self.max_moves):
             if game.is_over(state):
                 break
-            moves = game.legal_moves(state)
-            mover = player if any(m.player == player for m in moves) else moves[0].player or 0
+            movers = sorted({m.player or 0 for m in game.legal_moves(state)})
+            mover = movers[0] if len(movers) == 1 else rng.choice(movers)
             state = game.apply(state, roll.choose(game, state, rng, mover))
         return state
 

@@ -6,7 +6,9 @@ ones included: what the literature calls *thoughtful* solitaire. It uses only
 :class:`~patience.Game`'s protocol and its optional hooks:
 
 - :meth:`~patience.Game.canonical_key` for the transposition table, so a
-  position reached twice (or in an equivalent form) is searched once;
+  position reached twice (or in an equivalent form) is searched once, and
+  :meth:`~patience.Game.debt`, so that a repeat with more of a limited
+  allowance left is searched again;
 - :meth:`~patience.Game.safe_moves`, made at once without branching;
 - :meth:`~patience.Game.may_win` and :meth:`~patience.Game.score_bound`, which
   prune positions that cannot be won or cannot beat the best score found.
@@ -125,6 +127,8 @@ def solve(
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
         run = _Run(game, player, goal, table_size, budget, deadline, rng)
+        if best is not None and goal == "score":
+            run.best_score, run.best_line = best.best_score, best.best_line
         run.search(state)
         used += run.nodes
         if best is None or run.better_than(best):
@@ -174,7 +178,7 @@ class _Run:
         self.deadline = deadline
         self.rng = rng
         self.sign = 1 if game.better is Better.HIGHER else -1
-        self.seen: set[Hashable] = set()
+        self.seen: dict[Hashable, int] = {}
         self.nodes = 0
         self.best_score: int | None = None
         self.best_line: tuple[Move, ...] = ()
@@ -218,12 +222,14 @@ class _Run:
             if bound is not None and sign * bound <= sign * self.best_score:
                 return None
         key = game.canonical_key(s)
+        debt = game.debt(s)
         seen = self.seen
-        if key in seen:
+        before = seen.get(key)
+        if before is not None and before <= debt:
             return None
         if len(seen) >= self.table_size:
             seen.clear()
-        seen.add(key)
+        seen[key] = debt
         safe = game.safe_moves(s)
         moves = safe[:1] if safe else game.legal_moves(s)
         children = [(m, game.apply(s, m)) for m in moves]

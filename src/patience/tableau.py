@@ -718,6 +718,12 @@ class TableauGame(Game):
         info = tuple((k, v) for k, v in state.info.items() if k != "idle")
         return (fixed, group(at.foundations), group(at.cells), tableau, info)
 
+    def debt(self, state: State) -> int:
+        """The moves in a row without progress: the canonical key leaves them out."""
+        idle = state._info._data["idle"]
+        assert isinstance(idle, int)
+        return idle
+
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of an ace or a two, in games that build down from aces up.
 

@@ -50,6 +50,12 @@ class DealResult:
         )
 
 
+def _options_text(options: dict[str, Any]) -> str:
+    if not options:
+        return ""
+    return " (" + ", ".join(f"{k}={v}" for k, v in options.items()) + ")"
+
+
 def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval for ``wins`` successes in ``n`` trials (95% by default)."""
     if n <= 0:
@@ -102,7 +108,7 @@ class Simulation:
         return (low, high)
 
     def player_wins(self) -> tuple[int, ...]:
-        """Wins per player (several players) and draws are deals with no winner."""
+        """How many deals each player won (see :attr:`draws` for deals nobody won)."""
         players = max((len(r.scores) for r in self.results), default=1)
         return tuple(sum(p in r.winners for r in self.results) for p in range(players))
 
@@ -149,7 +155,8 @@ class Simulation:
         """A few lines for people."""
         low, high = self.interval
         lines = [
-            f"{self.game} {self.options or ''} with the {self.policy} policy: {self.deals} deals",
+            f"{self.game}{_options_text(self.options)} with the {self.policy} policy: "
+            f"{self.deals} deals",
             f"won {self.wins} ({100 * self.win_rate:.2f}%), 95% interval "
             f"{100 * low:.2f}% to {100 * high:.2f}%"
             + (f", {self.unresolved} unresolved" if self.unresolved else ""),
@@ -250,10 +257,14 @@ def simulate(
     deals finish.
     """
     g = make_game(game) if isinstance(game, str) else game
+    if policy_options and not isinstance(policy, str):
+        raise PatienceError("policy options go with a policy name; this policy is already made")
     if isinstance(policy, (str, Policy)):
         chosen: Policy | list[Policy] = make_policy(policy, **policy_options)
     else:
         chosen = [make_policy(p) for p in policy]
+        if len(chosen) != g.players:
+            raise PatienceError(f"{g.name} has {g.players} players, not {len(chosen)} policies")
     seed_list = list(range(seeds)) if isinstance(seeds, int) else [check_seed(s) for s in seeds]
     chunks = [seed_list[i : i + chunk_size] for i in range(0, len(seed_list), max(1, chunk_size))]
     results: list[DealResult] = []
