@@ -94,6 +94,10 @@ class TableauRules:
     """Cells: each holds one card; any tableau top card may move to an empty one."""
     cells_dealt: int = 0
     """Cards dealt into the first cells after the tableau."""
+    cell_runs: bool = False
+    """Whether a built run may move as one when the empty cells could carry it
+    card by card: up to one more card than there are empty cells. Shorthand
+    for single moves only; it never makes anything new possible."""
 
     foundations: int | None = None
     """Foundation piles (default: four per pack)."""
@@ -179,6 +183,8 @@ class TableauRules:
             return "reserve_fills_spaces", "there is no reserve to fill spaces from"
         if self.cells_dealt > self.cells:
             return "cells_dealt", f"{self.cells_dealt} cards for {self.cells} cells"
+        if self.cell_runs and (not self.cells or self.unit != "one"):
+            return "cell_runs", "runs through cells need cells and single-card units"
         if self.foundation_count < 1:
             return "foundations", "at least one foundation"
         if self.base != "dealt" and not (isinstance(self.base, int) and 1 <= self.base <= KING):
@@ -386,9 +392,9 @@ class TableauGame(Game):
         if not pile.cards:
             return ()
         unit = self.rules.unit
-        if unit == "one":
+        if unit == "one" and not self.rules.cell_runs:
             return (1,)
-        if unit == "run":
+        if unit in ("run", "one"):
             return range(1, self._run_length(pile) + 1)
         if unit == "suit-run":
             return range(1, self._run_length(pile, same_suit=True) + 1)
@@ -520,6 +526,9 @@ class TableauGame(Game):
         space_cards = self._space_cards
         on = self._on
         moves = self._moves
+        most = 52 * r.packs
+        if r.cell_runs:
+            most = 1 + sum(1 for c in at.cells if not items[c].cards)
         for s in self._feeders:
             pile = items[s]
             cards = pile.cards
@@ -531,6 +540,8 @@ class TableauGame(Game):
             else:
                 units = ((1, cards[-1]),)
             for k, bottom in units:
+                if k > most:
+                    break
                 targets: list[int] = []
                 for card in on[bottom]:
                     hit = tops.get(card)

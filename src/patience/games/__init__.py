@@ -6,6 +6,24 @@ Each module holds one game or one family and registers its variants with
 
 from __future__ import annotations
 
-from . import klondike, railroad, single_rail
+from . import (
+    canfield,
+    castle,
+    forty_thieves,
+    klondike,
+    railroad,
+    seahaven,
+    single_rail,
+    spider,
+)
 
-__all__ = ["klondike", "railroad", "single_rail"]
+__all__ = [
+    "canfield",
+    "castle",
+    "forty_thieves",
+    "klondike",
+    "railroad",
+    "seahaven",
+    "single_rail",
+    "spider",
+]
