@@ -26,7 +26,7 @@ from .move import Move
 from .pile import Pile
 from .state import Info, State
 
-__all__ = ["DeclarationError", "TableauGame", "TableauRules"]
+__all__ = ["DeclarationError", "TableauGame", "TableauRules", "check_flag"]
 
 Build = Literal["down", "up", "none"]
 Relation = Literal["alternate", "suit", "colour", "any"]
@@ -46,6 +46,16 @@ class DeclarationError(InvalidOptionError):
 
     :attr:`option` names the axis at fault.
     """
+
+
+def check_flag(game: str, option: str, value: object) -> bool:
+    """``value`` if it is a bool, else :class:`~patience.InvalidOptionError` for ``option``.
+
+    For game factories whose options switch a rule on or off.
+    """
+    if not isinstance(value, bool):
+        raise InvalidOptionError(game, option, f"must be True or False, not {value!r}")
+    return value
 
 
 def _sizes(value: Iterable[int] | int) -> tuple[int, ...]:

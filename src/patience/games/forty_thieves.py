@@ -12,9 +12,8 @@ tableau (``worrying_back``, on by default).
 
 from __future__ import annotations
 
-from ..errors import InvalidOptionError
 from ..registry import register
-from ..tableau import TableauGame, TableauRules
+from ..tableau import TableauGame, TableauRules, check_flag
 
 __all__ = ["emperor_rules", "napoleon_rules"]
 
@@ -56,8 +55,7 @@ def _napoleon() -> TableauGame:
 
 
 def _emperor(*, worrying_back: bool = True) -> TableauGame:
-    if not isinstance(worrying_back, bool):
-        raise InvalidOptionError("emperor", "worrying_back", "must be True or False")
+    check_flag("emperor", "worrying_back", worrying_back)
     rules = emperor_rules(worrying_back=worrying_back)
     return TableauGame("emperor", rules, {"worrying_back": worrying_back})
 

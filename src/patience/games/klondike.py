@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from ..errors import InvalidOptionError
 from ..registry import register
-from ..tableau import TableauGame, TableauRules
+from ..tableau import TableauGame, TableauRules, check_flag
 
 __all__ = ["klondike_rules"]
 
@@ -55,8 +55,7 @@ def _check(game: str, draw: object, passes: object, flags: Mapping[str, object])
             game, "passes", f"must be a positive integer or None, not {passes!r}"
         )
     for option, value in flags.items():
-        if not isinstance(value, bool):
-            raise InvalidOptionError(game, option, f"must be True or False, not {value!r}")
+        check_flag(game, option, value)
 
 
 def _make(

@@ -9,9 +9,8 @@ one when the empty towers could carry it card by card (shorthand only).
 
 from __future__ import annotations
 
-from ..errors import InvalidOptionError
 from ..registry import register
-from ..tableau import TableauGame, TableauRules
+from ..tableau import TableauGame, TableauRules, check_flag
 
 __all__ = ["seahaven_rules"]
 
@@ -32,8 +31,7 @@ def seahaven_rules(*, tower_runs: bool = False) -> TableauRules:
 
 
 def _seahaven(*, tower_runs: bool = False) -> TableauGame:
-    if not isinstance(tower_runs, bool):
-        raise InvalidOptionError("seahaven-towers", "tower_runs", "must be True or False")
+    check_flag("seahaven-towers", "tower_runs", tower_runs)
     rules = seahaven_rules(tower_runs=tower_runs)
     return TableauGame("seahaven-towers", rules, {"tower_runs": tower_runs})
 

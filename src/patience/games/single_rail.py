@@ -7,9 +7,8 @@ a time to a waste, once through.
 
 from __future__ import annotations
 
-from ..errors import InvalidOptionError
 from ..registry import register
-from ..tableau import TableauGame, TableauRules
+from ..tableau import TableauGame, TableauRules, check_flag
 
 __all__ = ["single_rail_rules"]
 
@@ -31,8 +30,7 @@ def single_rail_rules(*, worrying_back: bool = False) -> TableauRules:
 
 
 def _single_rail(*, worrying_back: bool = False) -> TableauGame:
-    if not isinstance(worrying_back, bool):
-        raise InvalidOptionError("single-rail", "worrying_back", "must be True or False")
+    check_flag("single-rail", "worrying_back", worrying_back)
     rules = single_rail_rules(worrying_back=worrying_back)
     return TableauGame("single-rail", rules, {"worrying_back": worrying_back})
 
