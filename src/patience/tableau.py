@@ -631,8 +631,8 @@ class TableauGame(Game):
             progress = self._apply_stock(move, items, info)
         if r.foundation_mode == "suits" and self._remove_suits(items):
             progress = True
-        if r.reserve_fills_spaces:
-            self._fill_from_reserve(items)
+        if r.reserve_fills_spaces and self._fill_from_reserve(items):
+            progress = True  # a card left the reserve for good
         if move.kind not in ("draw", "redeal"):
             info["idle"] = 0 if progress else info["idle"] + 1
         return State._make(self, tuple(items), Info._own(info))
@@ -680,16 +680,20 @@ class TableauGame(Game):
                 removed = True
         return removed
 
-    def _fill_from_reserve(self, items: list[Pile]) -> None:
+    def _fill_from_reserve(self, items: list[Pile]) -> bool:
+        """Fill spaces, left to right, from the reserve's top; True if any was filled."""
         at = self._at
+        filled = False
         for t in at.tableau:
             reserve = items[at.reserve]
             if not reserve.cards:
-                return
+                break
             if not items[t].cards:
                 items[t] = Pile(reserve.cards[-1:])
                 rest = reserve.cards[:-1]
                 items[at.reserve] = Pile(rest, max(len(rest) - 1, 0))
+                filled = True
+        return filled
 
     def _why_illegal(self, state: State, move: Move) -> str:
         if self.is_over(state):
