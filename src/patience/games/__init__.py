@@ -7,10 +7,12 @@ Each module holds one game or one family and registers its variants with
 from __future__ import annotations
 
 from . import (
+    accordion,
     canfield,
     castle,
     forty_thieves,
     klondike,
+    poker,
     railroad,
     seahaven,
     single_rail,
@@ -18,10 +20,12 @@ from . import (
 )
 
 __all__ = [
+    "accordion",
     "canfield",
     "castle",
     "forty_thieves",
     "klondike",
+    "poker",
     "railroad",
     "seahaven",
     "single_rail",

@@ -1,0 +1,301 @@
+"""Accordion: fold a row of cards into a single pile.
+
+Cards are dealt face up one at a time to the right end of a row. A pile (with
+everything under its top card) may go onto the pile next to it on the left,
+or onto the pile three places to its left, when their top cards share a suit
+or a rank; the row then closes up. The aim is to end with every card in one
+pile. The score is the number of piles left, counting each undealt card as a
+pile of its own; lower is better and one wins.
+
+Registered as ``accordion``; see the rules page in the documentation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+from typing import Any
+
+from ..cards import Card, Deck
+from ..errors import IllegalMoveError, InvalidMoveError
+from ..game import Better, Game, PileSpec
+from ..move import Move
+from ..pile import Pile
+from ..registry import register
+from ..state import EMPTY_INFO, State
+from ..tableau import check_flag
+
+__all__ = ["DEAL", "Accordion", "matches"]
+
+DEAL = Move("deal")
+"""The move that deals the next stock card to the right end of the row."""
+
+ROW = 52
+"""The number of row positions (one per card)."""
+
+_COUNT = re.compile(r"(?:^|\s)x\d+(?:\s|$)")
+
+
+def matches(card: Card, other: Card) -> bool:
+    """Whether two top cards share a suit or a rank, so that one pile may go on the other.
+
+    >>> matches(Card.parse("9S"), Card.parse("6S")), matches(Card.parse("9S"), Card.parse("9H"))
+    (True, True)
+    >>> matches(Card.parse("9S"), Card.parse("JH"))
+    False
+    """
+    return card.rank == other.rank or card.suit is other.suit
+
+
+class Accordion(Game):
+    """Accordion, with the deal as a move of its own or (``deal_all``) done at the start.
+
+    The piles are the ``stock`` (face down, its top card dealt next) and the
+    row positions ``r1`` to ``r52``, from left to right. The row is always
+    packed to the left: the piles in play are ``r1`` up to some ``rN`` and
+    every later position is empty. When a pile moves onto another, the piles
+    to the right of the one that moved each shift one place left, so a pile's
+    name is its position at that moment, not a fixed identity.
+
+    Moves are ``deal`` (:data:`DEAL`) and ``r5-r4 x3``: the whole pile at
+    ``r5`` (here of three cards) onto ``r4``, or with ``r5-r2`` onto the pile
+    three places left. The count is the number of cards in the moving pile,
+    as for any move of several cards; :meth:`parse_move` fills it in when the
+    text leaves it out.
+    """
+
+    title = "Accordion"
+    better = Better.LOWER
+
+    def __init__(self, name: str = "accordion", *, deal_all: bool = False) -> None:
+        deal_all = check_flag(name, "deal_all", deal_all)
+        super().__init__(name, {"deal_all": deal_all})
+        self.deal_all = deal_all
+        """Whether all 52 cards are laid out in the row at the start."""
+        self._deck = Deck.standard()
+        self._set_layout(
+            [PileSpec("stock", "stock", 0, 0, label="Stock")]
+            + [
+                PileSpec(f"r{k + 1}", "tableau", 1 + k // 13, k % 13, label=f"Position {k + 1}")
+                for k in range(ROW)
+            ]
+        )
+        self._row_names = tuple(f"r{k + 1}" for k in range(ROW))
+        self._row_index = {n: k for k, n in enumerate(self._row_names)}
+        self._empty_row: tuple[tuple[Card, ...], ...] = ((),) * ROW
+
+    @property
+    def deck(self) -> Deck:
+        """The standard 52-card pack."""
+        return self._deck
+
+    def _deal(self, cards: tuple[Card, ...]) -> State:
+        if self.deal_all:
+            return self._new_state(((), *((c,) for c in cards)), EMPTY_INFO)
+        return self._new_state((tuple(reversed(cards)), *self._empty_row), EMPTY_INFO)
+
+    def _encode(self, piles: tuple[Pile, ...]) -> tuple[tuple[Card, ...], ...]:
+        """Accordion keeps each pile as a bare tuple of cards: the stock is all
+        face down and the row all face up."""
+        return tuple(p.cards for p in piles)
+
+    def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
+        stock = items[0]
+        return (Pile(stock, len(stock)), *(Pile(c) for c in items[1:]))
+
+    # ------------------------------------------------------------ helpers
+
+    def row(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        """The piles in play, left to right, each as its cards from the bottom up."""
+        items = state._items
+        n = self._row_length(items)
+        return tuple(items[1 : 1 + n])
+
+    @staticmethod
+    def _row_length(items: tuple[Any, ...]) -> int:
+        lo, hi = 0, ROW
+        while lo < hi:  # the row is packed to the left: find the first empty position
+            mid = (lo + hi) // 2
+            if items[1 + mid]:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def _moves_of(self, items: tuple[Any, ...]) -> list[Move]:
+        n = self._row_length(items)
+        names = self._row_names
+        out: list[Move] = []
+        for i in range(1, n):
+            pile = items[1 + i]
+            top = pile[-1]
+            for j in (i - 1, i - 3):
+                if j >= 0 and matches(top, items[1 + j][-1]):
+                    out.append(Move("move", names[i], names[j], len(pile)))
+        if items[0]:
+            out.append(DEAL)
+        return out
+
+    # ---------------------------------------------------------- protocol
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Every pile move, from the left, one place left before three; then ``deal``."""
+        return tuple(self._moves_of(state._items))
+
+    def _apply(self, state: State, move: Move) -> State:
+        items = state._items
+        if move.kind == "deal":
+            if move != DEAL:
+                raise IllegalMoveError(move, state, "the deal names no pile: write 'deal'")
+            stock = items[0]
+            if not stock:
+                reason = (
+                    "every card is laid out at the start (deal_all)"
+                    if self.deal_all
+                    else "the stock is empty"
+                )
+                raise IllegalMoveError(move, state, reason)
+            n = self._row_length(items)
+            after = list(items)
+            after[0] = stock[:-1]
+            after[1 + n] = (stock[-1],)
+            return self._new_state(tuple(after), state.info)
+        if move.kind != "move":
+            raise IllegalMoveError(
+                move, state, "Accordion's moves are 'deal' and '<pile>-<pile>' along the row"
+            )
+        i = self._row_index.get(move.source or "")
+        j = self._row_index.get(move.target or "")
+        if i is None or j is None:
+            raise IllegalMoveError(move, state, "a pile moves from one row position to another")
+        if move.player is not None or move.detail is not None:
+            raise IllegalMoveError(move, state, "a pile move names only two piles and a count")
+        n = self._row_length(items)
+        if i >= n:
+            raise IllegalMoveError(move, state, f"there is no pile at {move.source}")
+        if i - j not in (1, 3):
+            raise IllegalMoveError(
+                move, state, "a pile moves one place or three places to its left, no other"
+            )
+        pile, under = items[1 + i], items[1 + j]
+        if not matches(pile[-1], under[-1]):
+            raise IllegalMoveError(
+                move, state, f"{pile[-1]} and {under[-1]} share neither suit nor rank"
+            )
+        if move.count != len(pile):
+            raise IllegalMoveError(
+                move,
+                state,
+                f"the whole pile moves: {len(pile)} card{'s' if len(pile) > 1 else ''}"
+                f" (write {move.source}-{move.target}"
+                + (f" x{len(pile)})" if len(pile) > 1 else ")"),
+            )
+        after = list(items)
+        after[1 + j] = under + pile
+        del after[1 + i]
+        after.append(())
+        return self._new_state(tuple(after), state.info)
+
+    def is_over(self, state: State) -> bool:
+        """Over when no move is left: the stock is empty and no two piles match."""
+        items = state._items
+        if items[0]:
+            return False
+        n = self._row_length(items)
+        for i in range(1, n):
+            top = items[1 + i][-1]
+            if matches(top, items[i][-1]) or (i >= 3 and matches(top, items[i - 2][-1])):
+                return False
+        return True
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Piles in the row plus cards still in the stock (each a pile to come)."""
+        items = state._items
+        return (self._row_length(items) + len(items[0]),)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Won with every card dealt and gathered in one pile."""
+        return (0,) if self.scores(state)[0] == 1 else ()
+
+    # ------------------------------------------------------- solver hooks
+
+    def canonical_key(self, state: State) -> Hashable:
+        """The top card of each pile and the stock: the cards beneath a top never matter again."""
+        items = state._items
+        n = self._row_length(items)
+        return (tuple(p[-1] for p in items[1 : 1 + n]), items[0])
+
+    def may_win(self, state: State, player: int = 0) -> bool:
+        """False once the game is over with more than one pile."""
+        return not self.is_over(state) or bool(self.winners(state))
+
+    def score_bound(self, state: State, player: int = 0) -> int | None:
+        """One pile, the best conceivable, unless the game is over (then its score)."""
+        return self.scores(state)[0] if self.is_over(state) else 1
+
+    # ------------------------------------------------------------ notation
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read ``deal`` or ``r5-r4`` (with ``x3`` or without: then the whole pile's count)."""
+        move = super().parse_move(state, text)
+        if move.kind == "deal":
+            if move.source is not None or move.count != 1 or move.detail is not None:
+                raise InvalidMoveError(text, "the deal is written 'deal'", state)
+            return move
+        if move.kind != "move":
+            raise InvalidMoveError(
+                text, "Accordion's moves are 'deal' and '<pile>-<pile>' along the row", state
+            )
+        if move.source not in self._row_index or move.target not in self._row_index:
+            raise InvalidMoveError(text, "a pile moves from one row position to another", state)
+        if move.detail is not None:
+            raise InvalidMoveError(text, "a pile move takes no '=' detail", state)
+        if not _COUNT.search(text.lower()):
+            pile = state.piles[move.source]
+            if len(pile) > 1:
+                return Move("move", move.source, move.target, len(pile))
+        return move
+
+    def _state_problem(self, state: State) -> str:
+        problem = super()._state_problem(state)
+        if problem:
+            return problem
+        row = state._items[1:]
+        gap = next((k for k, pile in enumerate(row) if not pile), ROW)
+        if any(row[gap:]):
+            return (
+                f"the row must be packed to the left: r{gap + 1} is empty"
+                " but a later position holds a pile"
+            )
+        if self.deal_all and state._items[0]:
+            return "with deal_all every card is laid out at the start, so the stock is empty"
+        return ""
+
+    # ------------------------------------------------------------ rendering
+
+    def render(self, state: State) -> str:
+        """The stock, then the row thirteen positions to a line.
+
+        A pile of several cards shows as ``[3]9S``: its size, then its top card.
+        """
+        items = state._items
+        stock = items[0]
+        lines = [self.title, f"stock: [{len(stock)}] ##" if stock else "stock: ."]
+        row = [(f"[{len(p)}]" if len(p) > 1 else "") + str(p[-1]) for p in self.row(state)]
+        if not row:
+            lines.append("   r1: .")
+        for start in range(0, len(row), 13):
+            lines.append(f"{'r' + str(start + 1):>5}: " + " ".join(row[start : start + 13]))
+        lines.append(self.result(state).summary())
+        return "\n".join(lines)
+
+
+def _accordion(*, deal_all: bool = False) -> Game:
+    return Accordion("accordion", deal_all=deal_all)
+
+
+register(
+    "accordion",
+    _accordion,
+    summary="Fold a row of cards into one pile, moving piles one or three places left.",
+)
