@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from . import (
     accordion,
+    calculation,
     canfield,
     castle,
+    devils_grip,
     forty_thieves,
     klondike,
     poker,
@@ -21,8 +23,10 @@ from . import (
 
 __all__ = [
     "accordion",
+    "calculation",
     "canfield",
     "castle",
+    "devils_grip",
     "forty_thieves",
     "klondike",
     "poker",

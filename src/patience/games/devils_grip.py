@@ -1,0 +1,529 @@
+"""Devil's Grip: build a three-by-eight grid up in suit by threes.
+
+Two packs without their aces (96 cards) are shuffled; 24 cards go face up in
+a grid of three rows and eight columns and the rest form the stock. Grid
+stacks build up in suit by three, along 2-5-8-J, 3-6-9-Q and 4-7-10-K: a card,
+with whatever lies on it, may go onto a grid stack whose top card is of its
+suit and three ranks lower. Any two grid stacks may change places at any
+time. A space is refilled at once from the stock, or from the talon once the
+stock is used up. The stock turns three cards at a time onto a talon whose
+top card may be built onto the grid. The score is the number of cards left
+outside the grid; lower is better, and zero wins.
+
+Registered as ``devils-grip``; see the rules page in the documentation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+from typing import Any
+
+from ..cards import Card, Deck, Suit
+from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from ..game import Better, Game, PileSpec
+from ..move import Move
+from ..pile import Pile
+from ..registry import register
+from ..state import Info, State
+
+__all__ = [
+    "CELLS",
+    "DRAW",
+    "IDLE_LIMIT",
+    "REDEAL",
+    "SEQUENCES",
+    "DevilsGrip",
+    "builds_on",
+]
+
+CELLS: tuple[str, ...] = tuple(f"{col}{row}" for row in "123" for col in "abcdefgh")
+"""The 24 grid cells, row by row from the top: ``a1 b1 ... h1 a2 ... h3``.
+
+The letter names the column (``a`` at the left), the digit the row (``1`` at
+the top), as in Poker Solitaire's grid.
+"""
+
+SEQUENCES: tuple[tuple[int, ...], ...] = ((2, 5, 8, 11), (3, 6, 9, 12), (4, 7, 10, 13))
+"""The three ways a grid stack is built, bottom to top: 2-5-8-J, 3-6-9-Q and 4-7-10-K."""
+
+DRAW = Move("draw")
+"""Turn up to three cards from the stock onto the talon."""
+
+REDEAL = Move("redeal")
+"""Turn the talon over to make a new stock for another pass."""
+
+IDLE_LIMIT = 100
+"""The default limit on moves in a row that bring no card into the grid.
+
+Swaps, and builds that move cards from one grid stack to another without
+emptying it, never change which cards can be played (see the rules page), so
+play could go round them for ever; after this many of them in a row, with no
+card entering the grid in between, the game is over. Turning the stock and
+redealing neither count nor reset the count.
+"""
+
+_DRAW_COUNT = 3
+_STOCK, _TALON, _G0 = 0, 1, 2
+_COUNT = re.compile(r"(?:^|\s)x\d+(?:\s|$)")
+_CELL_INDEX = {cell: _G0 + k for k, cell in enumerate(CELLS)}
+# Each card that takes another, and the card it takes (cards are interned).
+_ABOVE = {Card(r, suit): Card(r + 3, suit) for suit in Suit for r in range(2, 11)}
+
+
+def builds_on(card: Card, under: Card) -> bool:
+    """Whether ``card`` may lie on ``under`` in a grid stack: same suit, three ranks higher.
+
+    >>> builds_on(Card.parse("8S"), Card.parse("5S")), builds_on(Card.parse("8S"), Card.parse("5H"))
+    (True, False)
+    >>> builds_on(Card.parse("JD"), Card.parse("8D")), builds_on(Card.parse("2D"), Card.parse("JD"))
+    (True, False)
+    """
+    return card.suit is under.suit and card.rank == under.rank + 3
+
+
+def _is_run(cards: tuple[Card, ...]) -> bool:
+    return all(builds_on(cards[i], cards[i - 1]) for i in range(1, len(cards)))
+
+
+def _check_passes(name: str, passes: object) -> int | None:
+    if passes is None:
+        return None
+    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 1:
+        raise InvalidOptionError(
+            name, "passes", f"must be a positive integer or None, not {passes!r}"
+        )
+    return passes
+
+
+def _check_idle_limit(name: str, limit: object) -> int:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InvalidOptionError(name, "idle_limit", f"must be a positive integer, not {limit!r}")
+    return limit
+
+
+class DevilsGrip(Game):
+    """Devil's Grip, with unlimited passes by default or ``passes`` of them.
+
+    Piles: the ``stock`` (face down), the ``talon`` (face up) and the grid
+    cells ``a1`` to ``h3`` (:data:`CELLS`; letter the column, digit the row),
+    each holding a stack built up in suit by three.
+
+    Moves:
+
+    - ``talon-c2``: the talon's top card onto the stack at ``c2``;
+    - ``a1-c2 x2``: the card at ``a1`` that fits on ``c2``'s top card, with
+      the one card on it, onto ``c2`` (the count is how many cards move;
+      :meth:`parse_move` fills it in when the text leaves it out);
+    - ``swap a1-c2``: the stacks at ``a1`` and ``c2`` change places (written
+      with the earlier cell first);
+    - ``draw`` (:data:`DRAW`): three cards (or what is left) from the stock
+      to the talon; ``redeal`` (:data:`REDEAL`): the talon turned over as a
+      new stock, when another pass is allowed.
+
+    A cell left empty is refilled inside the move that emptied it, from the
+    stock's top card or, with the stock used up, from the talon's.
+
+    ``state.info`` holds ``pass`` (the current pass, from 1), ``progress``
+    (whether a card has entered the grid during this pass) and ``idle`` (the
+    moves in a row that brought no card into the grid, see :data:`IDLE_LIMIT`).
+    """
+
+    title = "Devil's Grip"
+    better = Better.LOWER
+
+    def __init__(
+        self,
+        name: str = "devils-grip",
+        *,
+        passes: int | None = None,
+        idle_limit: int = IDLE_LIMIT,
+    ) -> None:
+        passes = _check_passes(name, passes)
+        idle_limit = _check_idle_limit(name, idle_limit)
+        super().__init__(name, {"passes": passes, "idle_limit": idle_limit})
+        self.passes = passes
+        """How many passes through the stock are allowed (``None``: no limit)."""
+        self.idle_limit = idle_limit
+        """Moves in a row without a card entering the grid after which the game ends."""
+        self._deck = Deck.standard(2, ranks=range(2, 14))
+        self._set_layout(
+            [
+                PileSpec("stock", "stock", 0, 0, label="Stock"),
+                PileSpec("talon", "waste", 0, 1, label="Talon"),
+                *(
+                    PileSpec(cell, "tableau", 1 + k // 8, k % 8, fan="down", label=cell.upper())
+                    for k, cell in enumerate(CELLS)
+                ),
+            ]
+        )
+        self._from_talon = tuple(Move("move", "talon", cell) for cell in CELLS)
+        self._swaps = tuple(
+            tuple(Move("swap", CELLS[i], CELLS[j]) for j in range(24)) for i in range(24)
+        )
+        self._info = Info({"pass": 1, "progress": False, "idle": 0})
+
+    @property
+    def deck(self) -> Deck:
+        """Two packs without their aces: 96 cards, two to nine, ten, jack, queen, king."""
+        return self._deck
+
+    def _deal(self, cards: tuple[Card, ...]) -> State:
+        stock = tuple(reversed(cards[24:]))
+        return self._new_state((stock, (), *((c,) for c in cards[:24])), self._info)
+
+    def _encode(self, piles: tuple[Pile, ...]) -> tuple[tuple[Card, ...], ...]:
+        """Devil's Grip keeps each pile as a bare tuple of cards: the stock is all
+        face down, the talon and the grid face up."""
+        return tuple(p.cards for p in piles)
+
+    def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
+        stock = items[0]
+        return (Pile(stock, len(stock)), *(Pile(c) for c in items[1:]))
+
+    # ------------------------------------------------------------ helpers
+
+    def grid(self, state: State) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """The grid as three rows of eight stacks, each stack's cards bottom first."""
+        items = state._items
+        return tuple(tuple(items[_G0 + r * 8 + c] for c in range(8)) for r in range(3))
+
+    def _may_redeal(self, info: Info) -> bool:
+        if self.passes is None:
+            return bool(info["progress"])
+        current = info["pass"]
+        assert isinstance(current, int)
+        return current < self.passes
+
+    @staticmethod
+    def _place(stack: tuple[Card, ...], card: Card) -> int:
+        """Where in ``stack`` (a run) a card that fits on ``card`` lies, or -1."""
+        bottom = stack[0]
+        if bottom.suit is not card.suit:
+            return -1
+        steps, rest = divmod(card.rank + 3 - bottom.rank, 3)
+        if rest or not 0 <= steps < len(stack):
+            return -1
+        return steps
+
+    def _moves_of(self, items: tuple[Any, ...], info: Info) -> tuple[Move, ...]:
+        idle = info["idle"]
+        assert isinstance(idle, int)
+        if idle >= self.idle_limit:
+            return ()
+        progress: list[Move] = []
+        shuffles: list[Move] = []  # moves that bring no card into the grid
+        talon = items[_TALON]
+        if talon:
+            top = talon[-1]
+            for k in range(24):
+                stack = items[_G0 + k]
+                if stack and _ABOVE.get(stack[-1]) is top:
+                    progress.append(self._from_talon[k])
+        where: dict[Card, list[tuple[int, int]]] = {}
+        for s in range(24):
+            for at, card in enumerate(items[_G0 + s]):
+                where.setdefault(card, []).append((s, at))
+        builds: list[tuple[int, int, int]] = []
+        for t in range(24):
+            target = items[_G0 + t]
+            above = _ABOVE.get(target[-1]) if target else None
+            if above is not None:
+                builds += [(s, t, at) for s, at in where.get(above, ()) if s != t]
+        builds.sort()
+        for s, t, at in builds:
+            move = Move("move", CELLS[s], CELLS[t], len(items[_G0 + s]) - at)
+            (progress if at == 0 else shuffles).append(move)
+        if items[_STOCK]:
+            progress.append(DRAW)
+        elif talon and self._may_redeal(info):
+            progress.append(REDEAL)
+        if not progress:
+            return ()
+        for i in range(24):
+            a = items[_G0 + i]
+            row = self._swaps[i]
+            for j in range(i + 1, 24):
+                b = items[_G0 + j]
+                if a and b and a != b:
+                    shuffles.append(row[j])
+        return (*progress, *shuffles)
+
+    # ---------------------------------------------------------- protocol
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Talon builds, grid builds that empty their cell, ``draw`` or ``redeal``;
+        then grid builds that leave cards behind and swaps. None once the game is over.
+        """
+        memo = state.memo()
+        if memo is None:
+            moves = self._moves_of(state._items, state.info)
+            memo = (moves, frozenset(moves))
+            state.set_memo(memo)
+        legal: tuple[Move, ...] = memo[0]
+        return legal
+
+    def _legal_set(self, state: State) -> frozenset[Move]:
+        self.legal_moves(state)
+        found: frozenset[Move] = state.memo()[1]
+        return found
+
+    def _apply(self, state: State, move: Move) -> State:
+        if move not in self._legal_set(state):
+            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+        items = list(state._items)
+        info: dict[str, Any] = dict(state.info)
+        kind = move.kind
+        if kind == "draw":
+            stock = items[_STOCK]
+            n = min(_DRAW_COUNT, len(stock))
+            items[_STOCK] = stock[:-n]
+            items[_TALON] = items[_TALON] + stock[: -n - 1 : -1]
+        elif kind == "redeal":
+            items[_STOCK] = tuple(reversed(items[_TALON]))
+            items[_TALON] = ()
+            info["pass"] += 1
+            info["progress"] = False
+        elif kind == "swap":
+            i, j = _CELL_INDEX[move.source or ""], _CELL_INDEX[move.target or ""]
+            items[i], items[j] = items[j], items[i]
+            info["idle"] += 1
+        else:
+            s = self._index[move.source or ""]
+            t = _CELL_INDEX[move.target or ""]
+            source = items[s]
+            items[t] = items[t] + source[-move.count :]
+            items[s] = source[: -move.count]
+            if s == _TALON:
+                info["progress"] = True
+                info["idle"] = 0
+            elif not items[s]:
+                info["progress"] = True
+                info["idle"] = 0
+                self._refill(items, s)
+            else:
+                info["idle"] += 1
+        return self._new_state(tuple(items), Info._own(info))
+
+    @staticmethod
+    def _refill(items: list[Any], cell: int) -> None:
+        """Fill an emptied cell from the stock's top card, else from the talon's."""
+        for source in (_STOCK, _TALON):
+            pile = items[source]
+            if pile:
+                items[cell] = pile[-1:]
+                items[source] = pile[:-1]
+                return
+
+    def _why_illegal(self, state: State, move: Move) -> str:
+        items = state._items
+        if not self.legal_moves(state):
+            return "the game is over"
+        kind = move.kind
+        if kind in ("draw", "redeal"):
+            if move not in (DRAW, REDEAL):
+                return f"'{kind}' names no pile and no count"
+            if kind == "draw":
+                return "the stock is empty" + ("" if items[_TALON] else " and so is the talon")
+            if items[_STOCK]:
+                return "the stock is not used up yet"
+            if not items[_TALON]:
+                return "the talon is empty"
+            if self.passes is None:
+                return "no card has entered the grid during this pass: another would change nothing"
+            if self.passes == 1:
+                return "there is only one pass"
+            return f"all {self.passes} passes are used"
+        if move.player is not None or move.detail is not None:
+            return "a move of Devil's Grip names no player and no detail"
+        if kind == "swap":
+            if move.source not in _CELL_INDEX or move.target not in _CELL_INDEX:
+                return "a swap names two grid cells"
+            i, j = _CELL_INDEX[move.source], _CELL_INDEX[move.target]
+            if i > j:
+                return (
+                    f"write the swap with the earlier cell first: swap {move.target}-{move.source}"
+                )
+            if i == j:
+                return "a swap names two different cells"
+            if move.count != 1:
+                return "a swap takes no count"
+            return "the two stacks hold the same cards: the swap would change nothing"
+        if kind != "move":
+            return "the moves are builds '<pile>-<cell>', 'swap <cell>-<cell>', 'draw', 'redeal'"
+        if move.source == "stock":
+            return "the stock's cards are turned with 'draw'"
+        if move.target not in _CELL_INDEX:
+            return "cards go only onto the grid"
+        if move.source not in _CELL_INDEX and move.source != "talon":
+            return "cards move from the talon or from a grid cell"
+        source = items[self._index[move.source or ""]]
+        target = items[_CELL_INDEX[move.target]]
+        if not source:
+            return f"{move.source} is empty"
+        if move.source == move.target:
+            return "a stack cannot move onto itself"
+        if not target:
+            return f"{move.target} is empty: a space takes no card from the player"
+        top = target[-1]
+        if move.source == "talon":
+            if move.count != 1:
+                return "only the talon's top card moves"
+            return f"{source[-1]} does not build on {top}: same suit, three ranks higher"
+        at = self._place(source, top)
+        if at < 0:
+            return f"no card at {move.source} builds on {top}: same suit, three ranks higher"
+        n = len(source) - at
+        return f"the {source[at]} moves with what lies on it: {n} card{'s' if n > 1 else ''}"
+
+    def is_over(self, state: State) -> bool:
+        """Over when no card can enter the grid any more, or after :attr:`idle_limit` idle
+        moves in a row.
+
+        No card can enter once the stock is used up, no further pass is allowed,
+        and neither the talon's top card nor a whole grid stack fits anywhere:
+        swaps and builds that leave cards behind cannot change that.
+        """
+        return not self.legal_moves(state)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """The cards outside the grid: stock and talon together (72 at the start)."""
+        items = state._items
+        return (len(items[_STOCK]) + len(items[_TALON]),)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Won with all 96 cards in the grid: every stack complete."""
+        return (0,) if self.scores(state)[0] == 0 else ()
+
+    # ------------------------------------------------------- solver hooks
+
+    def canonical_key(self, state: State) -> Hashable:
+        """The stock, the talon, the grid's stacks as an unordered collection, and the
+        pass information that still matters.
+
+        Where a stack stands never affects play (any two may swap places at
+        any time), so grids that differ only in arrangement are one. With
+        unlimited passes only whether this pass has brought a card into the
+        grid matters; with a fixed number, only which pass it is. The idle
+        count is left to :meth:`debt`.
+        """
+        items = state._items
+        grid = tuple(sorted(tuple(c.sort_key for c in items[_G0 + k]) for k in range(24)))
+        extra = state.info["progress"] if self.passes is None else state.info["pass"]
+        return (items[_STOCK], items[_TALON], grid, extra)
+
+    def debt(self, state: State) -> int:
+        """The idle moves in a row so far (see :data:`IDLE_LIMIT`)."""
+        idle = state.info["idle"]
+        assert isinstance(idle, int)
+        return idle
+
+    def may_win(self, state: State, player: int = 0) -> bool:
+        """False once the game is over with cards left outside the grid."""
+        return not self.is_over(state) or bool(self.winners(state))
+
+    def score_bound(self, state: State, player: int = 0) -> int | None:
+        """Zero while play goes on (nothing better is proven); the score once it is over."""
+        return self.scores(state)[0] if self.is_over(state) else 0
+
+    # ------------------------------------------------------------ notation
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read ``draw``, ``redeal``, ``swap a1-c2`` (cells in either order), ``talon-c2``
+        and ``a1-c2`` (with ``x2`` or without: then the count of the card that fits
+        and what lies on it)."""
+        move = super().parse_move(state, text)
+        short = text.strip().lower()
+        if move.detail is not None:
+            raise InvalidMoveError(text, "Devil's Grip moves take no '=' detail", state)
+        if move.kind in ("draw", "redeal"):
+            if move.source is not None or move.count != 1:
+                raise InvalidMoveError(text, f"'{move.kind}' is written alone", state)
+            return move
+        if move.kind == "swap":
+            if move.source not in _CELL_INDEX or move.target not in _CELL_INDEX:
+                raise InvalidMoveError(text, "a swap names two grid cells: swap a1-c2", state)
+            if move.source == move.target:
+                raise InvalidMoveError(text, "a swap names two different cells", state)
+            if move.count != 1:
+                raise InvalidMoveError(text, "a swap takes no count", state)
+            first, second = sorted((move.source, move.target), key=_CELL_INDEX.__getitem__)
+            return self._swaps[_CELL_INDEX[first] - _G0][_CELL_INDEX[second] - _G0]
+        if move.kind != "move":
+            raise InvalidMoveError(
+                text,
+                "the moves are builds '<pile>-<cell>', 'swap <cell>-<cell>', 'draw', 'redeal'",
+                state,
+            )
+        if move.target not in _CELL_INDEX or (
+            move.source not in _CELL_INDEX and move.source != "talon"
+        ):
+            raise InvalidMoveError(
+                text, "a build goes from the talon or a grid cell onto a grid cell", state
+            )
+        if move.source in _CELL_INDEX and not _COUNT.search(short):
+            source = state.piles[move.source].cards
+            target = state.piles[move.target].cards
+            if source and target:
+                at = self._place(source, target[-1])
+                if at >= 0 and len(source) - at > 1:
+                    return Move("move", move.source, move.target, len(source) - at)
+        return move
+
+    def _state_problem(self, state: State) -> str:
+        problem = super()._state_problem(state)
+        if problem:
+            return problem
+        info = state.info
+        current, progress, idle = info["pass"], info["progress"], info["idle"]
+        if isinstance(current, bool) or not isinstance(current, int) or current < 1:
+            return "info 'pass' must be a positive integer"
+        if self.passes is not None and current > self.passes:
+            return f"info 'pass' must be from 1 to {self.passes}"
+        if not isinstance(progress, bool):
+            return "info 'progress' must be true or false"
+        if isinstance(idle, bool) or not isinstance(idle, int) or not 0 <= idle <= self.idle_limit:
+            return f"info 'idle' must be an integer from 0 to {self.idle_limit}"
+        items = state._items
+        for k, cell in enumerate(CELLS):
+            stack = items[_G0 + k]
+            if not stack:
+                return f"cell {cell} is empty: a space is always refilled at once"
+            if not _is_run(stack):
+                return f"cell {cell} is not built up in suit by three: {' '.join(map(str, stack))}"
+        return ""
+
+    # ------------------------------------------------------------ rendering
+
+    def render(self, state: State) -> str:
+        """The stock (with the pass), the talon, then the grid one row to a line.
+
+        A stack of several cards shows its bottom and top cards, as in ``2S-8S``
+        for the 2, 5 and 8 of spades.
+        """
+        items = state._items
+        stock, talon = items[_STOCK], items[_TALON]
+        current = state.info["pass"]
+        of = f" of {self.passes}" if self.passes is not None else ""
+        lines = [
+            self.title,
+            (f"stock: [{len(stock)}] ##" if stock else "stock: .") + f"  (pass {current}{of})",
+            f"talon: [{len(talon)}] {talon[-1]}" if talon else "talon: .",
+            "    " + "".join(f"{col:>6}" for col in "abcdefgh"),
+        ]
+        for r, row in enumerate(self.grid(state)):
+            cells = ["." if not s else str(s[0]) if len(s) == 1 else f"{s[0]}-{s[-1]}" for s in row]
+            lines.append(f"{r + 1:>4}" + "".join(f"{c:>6}" for c in cells))
+        lines.append(self.result(state).summary())
+        return "\n".join(lines)
+
+
+def _devils_grip(*, passes: int | None = None, idle_limit: int = IDLE_LIMIT) -> Game:
+    return DevilsGrip("devils-grip", passes=passes, idle_limit=idle_limit)
+
+
+register(
+    "devils-grip",
+    _devils_grip,
+    summary="Build a 3 x 8 grid of 96 cards up in suit by threes, 2-5-8-J, 3-6-9-Q, 4-7-10-K.",
+)
