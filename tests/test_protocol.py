@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import pickle
 import random
 from collections import Counter
 
@@ -154,6 +155,7 @@ def test_random_play_terminates(name: str) -> None:
 def test_options_and_repr_rebuild_the_same_game(name: str) -> None:
     game = patience.game(name)
     assert patience.game(name, **game.options) == game
+    assert pickle.loads(pickle.dumps(game)) == game  # games travel to worker processes
     assert eval(repr(game), {"patience": patience}) == game
     assert game.title and game.layout
     assert patience.describe(name).summary

@@ -32,6 +32,13 @@ def test_results_are_reproducible_serial_and_parallel() -> None:
         assert [(r.seed, r.scores, r.moves, r.won) for r in other.results] == key
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_runs_in_a_process_pool(name: str) -> None:
+    pooled = simulate(name, "random", 4, jobs=2, chunk_size=2)
+    serial = simulate(name, "random", 4)
+    assert [r.scores for r in pooled.results] == [r.scores for r in serial.results]
+
+
 def test_statistics() -> None:
     sim = simulate("railroad", "greedy", range(40))
     assert sim.deals == 40 and sim.policy == "greedy"

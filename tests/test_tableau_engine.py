@@ -72,6 +72,16 @@ def test_a_new_game_is_a_short_declaration() -> None:
     assert game.from_json(state.to_json()) == state
 
 
+def test_an_unregistered_game_pickles_by_value() -> None:
+    import pickle
+
+    rules = TableauRules(title="Unregistered", tableau=(13,) * 4, relation="any", stock="none")
+    game = TableauGame("not-registered", rules, {})
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and again.rules == rules
+    assert again.legal_moves(again.deal(1)) == game.legal_moves(game.deal(1))
+
+
 def test_reserve_fills_a_space_at_the_deal_and_after_moves() -> None:
     rules = TableauRules(
         title="Reserve test",

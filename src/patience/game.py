@@ -211,6 +211,20 @@ class Game(abc.ABC):
         args = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"patience.game({self.name!r}{args})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle a registered game as its name and options, so it travels to
+        worker processes whatever it holds inside; other games pickle as usual.
+        """
+        from .registry import game as make_game
+
+        try:
+            again = make_game(self.name, **self.options)
+        except PatienceError:
+            again = None
+        if again is not None and again == self:
+            return (_game_by_name, (self.name, dict(self.options)))
+        return (_new_game, (type(self),), self.__dict__)
+
     # ---------------------------------------------- what subclasses supply
 
     @property
@@ -585,3 +599,14 @@ class Game(abc.ABC):
                 raise PatienceError(f"pile {name!r} is not a Pile")
         items = self._encode(tuple(piles[n] for n in self._names))
         return State._make(self, items, info if isinstance(info, Info) else Info(info))
+
+
+def _new_game(cls: type[Game]) -> Game:
+    """An empty instance for unpickling; pickle then restores its attributes."""
+    return cls.__new__(cls)
+
+
+def _game_by_name(name: str, options: dict[str, Any]) -> Game:
+    from .registry import game as make_game
+
+    return make_game(name, **options)
