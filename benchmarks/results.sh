@@ -17,3 +17,12 @@ sim single-rail-solver    single-rail --policy solver --deals 200 --max-seconds 
 sim klondike-partial-worrying-solver klondike -o partial_runs=true -o worrying_back=true \
     --policy solver --deals 200 --max-seconds 5 --jobs 2
 python benchmarks/solver_speed.py
+
+# The rest of the tableau family: random and greedy play.
+for game in canfield thirteen-up seahaven-towers streets-and-alleys beleaguered-castle \
+        napoleon emperor spider; do
+    sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+    sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+done
+sim poker-american-greedy poker-solitaire -o table=american --policy greedy --deals 1000 --jobs 2
+sim poker-english-greedy poker-solitaire -o table=english --policy greedy --deals 1000 --jobs 2
