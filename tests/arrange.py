@@ -1,10 +1,13 @@
-"""Test helper: card orders for ``deal_from`` that put chosen cards in chosen places."""
+"""Test helpers: card orders for ``deal_from`` that put chosen cards in chosen places,
+and short ways to list and play moves."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
-from patience import Card, Game
+import patience
+from patience import Card, Game, State
 
 
 def arrange(game: Game, tops: Mapping[str, Sequence[str]], fill: Sequence[str] = ()) -> list[Card]:
@@ -35,3 +38,25 @@ def arrange(game: Game, tops: Mapping[str, Sequence[str]], fill: Sequence[str] =
     rest += [c for c in deck if c not in used and c not in rest]
     it = iter(rest)
     return [c if c is not None else next(it) for c in order]
+
+
+def moves(game: Game, state: State) -> set[str]:
+    """The legal moves of ``state`` in notation."""
+    return {str(m) for m in game.legal_moves(state)}
+
+
+def play(game: Game, state: State, *texts: str) -> State:
+    """``state`` after the moves written in ``texts``, in order."""
+    for text in texts:
+        state = game.apply(state, text)
+    return state
+
+
+G = TypeVar("G", bound=Game)
+
+
+def registered(name: str, cls: type[G], **options: object) -> G:
+    """The registered game ``name`` with ``options``, checked to be a ``cls``."""
+    game = patience.game(name, **options)
+    assert isinstance(game, cls)
+    return game

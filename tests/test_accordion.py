@@ -7,6 +7,7 @@ import random
 from collections import Counter
 
 import pytest
+from arrange import registered
 
 import patience
 import patience.games.accordion  # registers the game until patience.games imports it
@@ -24,9 +25,7 @@ from patience.games.accordion import DEAL, Accordion, matches
 
 def accordion(**options: object) -> Accordion:
     """The registered game with ``options``."""
-    game = patience.game("accordion", **options)
-    assert isinstance(game, Accordion)
-    return game
+    return registered("accordion", Accordion, **options)
 
 
 GAME = accordion()

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 import pytest
+from arrange import registered
 
 import patience
 import patience.games.devils_grip  # registers the game until patience.games imports it
@@ -35,9 +36,7 @@ from patience.games.devils_grip import (
 
 def devils_grip(**options: object) -> DevilsGrip:
     """The registered game with ``options``."""
-    game = patience.game("devils-grip", **options)
-    assert isinstance(game, DevilsGrip)
-    return game
+    return registered("devils-grip", DevilsGrip, **options)
 
 
 GAME = devils_grip()

@@ -5,20 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from arrange import arrange
+from arrange import arrange, moves
 
 import patience
 from patience import Card, Move, Pile, State
-
-
-def moves(game: patience.Game, state: State) -> set[str]:
-    return {str(m) for m in game.legal_moves(state)}
-
-
-def play(game: patience.Game, state: State, *texts: str) -> State:
-    for text in texts:
-        state = game.apply(state, text)
-    return state
 
 
 def edit(game: patience.Game, state: State, **piles: Pile) -> State:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from arrange import arrange
+from arrange import arrange, moves, play
 
 import patience
 from patience import Card, IllegalMoveError, InvalidOptionError, Move, State
@@ -27,16 +27,6 @@ QUIET = {
 
 def deal(game: patience.Game, **tops: list[str]) -> State:
     return game.deal_from(arrange(game, {**QUIET, **tops}))
-
-
-def moves(game: patience.Game, state: State) -> set[str]:
-    return {str(m) for m in game.legal_moves(state)}
-
-
-def play(game: patience.Game, state: State, *texts: str) -> State:
-    for text in texts:
-        state = game.apply(state, text)
-    return state
 
 
 def test_layout_and_deal() -> None:

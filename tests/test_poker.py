@@ -8,6 +8,7 @@ import random
 from collections import Counter
 
 import pytest
+from arrange import registered
 
 import patience
 import patience.games.poker  # registers the game until patience.games imports it
@@ -40,9 +41,7 @@ from patience.games.poker import (
 
 def poker(**options: object) -> PokerSolitaire:
     """The registered game with ``options``."""
-    game = patience.game("poker-solitaire", **options)
-    assert isinstance(game, PokerSolitaire)
-    return game
+    return registered("poker-solitaire", PokerSolitaire, **options)
 
 
 GAME = poker()
