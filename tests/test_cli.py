@@ -33,6 +33,8 @@ def test_show_with_options_and_json(capsys: pytest.CaptureFixture[str], tmp_path
 def test_demo_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys)
     assert code == 0 and "seed 2026" in out and "52 moves" in out
+    code, out, _ = run(capsys, "--seed", "5")
+    assert code == 0 and "seed 5" in out
 
 
 def test_solve(capsys: pytest.CaptureFixture[str]) -> None:

@@ -244,9 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["demo", *([] if argv is None else argv)])
+    given = list(sys.argv[1:] if argv is None else argv)
+    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help")):
+        given = ["demo", *given]  # the demo is the default command
+    args = parser.parse_args(given)
     try:
         result: int = args.run(args)
         return result
