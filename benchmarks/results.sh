@@ -26,3 +26,9 @@ for game in canfield thirteen-up seahaven-towers streets-and-alleys beleaguered-
 done
 sim poker-american-greedy poker-solitaire -o table=american --policy greedy --deals 1000 --jobs 2
 sim poker-english-greedy poker-solitaire -o table=english --policy greedy --deals 1000 --jobs 2
+
+# The rest of the tableau family: thoughtful play, ten seconds a deal.
+for game in streets-and-alleys beleaguered-castle thirteen-up seahaven-towers emperor \
+        canfield napoleon spider; do
+    sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+done
