@@ -41,6 +41,7 @@ __all__ = [
     "RandomPolicy",
     "SolverPolicy",
     "make_policy",
+    "next_mover",
 ]
 
 
@@ -61,6 +62,17 @@ def own_moves(game: Game, state: State, player: int) -> tuple[Move, ...]:
     if game.players == 1:
         return moves
     return tuple(m for m in moves if m.player is None or m.player == player)
+
+
+def next_mover(game: Game, state: State, rng: random.Random) -> int:
+    """Who moves next: the one player, the only player with moves, or one drawn at random.
+
+    One-player games need no look at the legal moves, which the policy lists anyway.
+    """
+    if game.players == 1:
+        return 0
+    movers = sorted({m.player or 0 for m in game.legal_moves(state)})
+    return movers[0] if len(movers) == 1 else rng.choice(movers)
 
 
 def _value(game: Game, state: State, player: int) -> tuple[int, int, int]:
@@ -200,8 +212,7 @@ class HiddenInfoPolicy:
         for _ in range(self.max_moves):
             if game.is_over(state):
                 break
-            movers = sorted({m.player or 0 for m in game.legal_moves(state)})
-            mover = movers[0] if len(movers) == 1 else rng.choice(movers)
+            mover = next_mover(game, state, rng)
             state = game.apply(state, roll.choose(game, state, rng, mover))
         return state
 

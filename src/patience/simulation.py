@@ -22,7 +22,7 @@ import attrs
 
 from .errors import PatienceError
 from .game import Better, Game
-from .policies import Policy, make_policy
+from .policies import Policy, make_policy, next_mover
 from .registry import game as make_game
 from .shuffle import check_seed
 
@@ -212,9 +212,7 @@ def play_deal(game: Game, policy: Policy | Sequence[Policy], seed: int) -> DealR
     state = game.deal(seed)
     moves = 0
     while not game.is_over(state):
-        legal = game.legal_moves(state)
-        movers = sorted({m.player or 0 for m in legal})
-        player = movers[0] if len(movers) == 1 else rng.choice(movers)
+        player = next_mover(game, state, rng)
         state = game.apply(state, policies[player].choose(game, state, rng, player))
         moves += 1
     result = game.result(state)
