@@ -18,6 +18,8 @@ BASE: dict[str, Any] = {"title": "Test", "tableau": (1, 2, 3, 4, 5, 6, 7)}
     ("changes", "axis"),
     [
         ({"packs": 0}, "packs"),
+        ({"jokers": -1}, "jokers"),
+        ({"tableau": (26, 26), "stock": "none", "jokers": 1}, "stock"),
         ({"tableau": ()}, "tableau"),
         ({"face_down": (1, 2)}, "face_down"),
         ({"face_down": 3}, "face_down"),
@@ -161,3 +163,13 @@ def test_the_idle_limit_ends_a_game() -> None:
         assert state.info["idle"] == i
     assert game.legal_moves(state) == () and game.is_over(state)
     assert not game.is_won(state)
+
+
+def test_jokers_are_dealt_but_take_no_part_in_play() -> None:
+    rules = TableauRules(title="Jokers", tableau=(1, 1), space="any", jokers=2)
+    game = TableauGame("jokers-test", rules, {})
+    assert len(game.deck) == 54 and sum(c.is_joker for c in game.deck) == 2
+    state = game.deal_from(["BJ", "RJ", *(str(c) for c in game.deck if not c.is_joker)])
+    assert [str(state.piles[t].top) for t in ("t1", "t2")] == ["BJ", "RJ"]
+    # Neither joker builds, goes up or fills a space: the only move is the draw.
+    assert [str(m) for m in game.legal_moves(state)] == ["draw"]

@@ -76,6 +76,11 @@ class TableauRules:
     """The game's human name."""
     packs: int = 1
     """How many 52-card packs are shuffled together."""
+    jokers: int = 0
+    """Jokers shuffled in with the packs. The engine deals a joker like any
+    card but gives it no part in play: it builds on nothing, nothing builds on
+    it, it fills no space and never goes to a foundation. A game that gives
+    jokers a meaning does so in a subclass (as Joker Solitaire does)."""
 
     tableau: tuple[int, ...] = attrs.field(converter=_sizes)
     """Cards dealt to each tableau pile, left to right; dealt by rows."""
@@ -163,11 +168,13 @@ class TableauRules:
         return self.face_down
 
     def _problem(self) -> tuple[str, str] | None:
-        deck = 52 * self.packs
+        deck = 52 * self.packs + self.jokers
         if not self.title:
             return "title", "a declaration needs a title"
         if self.packs < 1:
             return "packs", "at least one pack"
+        if self.jokers < 0:
+            return "jokers", "the number of jokers cannot be negative"
         if not self.tableau or any(n < 0 for n in self.tableau):
             return "tableau", "at least one pile, none with a negative size"
         if len(self.face_down) not in (1, len(self.tableau)):
@@ -257,15 +264,25 @@ class _Places:
 
 
 class TableauGame(Game):
-    """A game of the tableau family, played from its :class:`TableauRules`."""
+    """A game of the tableau family, played from its :class:`TableauRules`.
 
-    def __init__(self, name: str, rules: TableauRules, options: dict[str, Any]) -> None:
+    ``extra_piles`` are piles a subclass keeps beyond the engine's own; they
+    come last in the layout and the engine leaves them alone.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        rules: TableauRules,
+        options: dict[str, Any],
+        extra_piles: Iterable[PileSpec] = (),
+    ) -> None:
         super().__init__(name, options)
         self.rules = rules
         """The declaration this game plays."""
         self.title = rules.title
         self.better = Better.HIGHER
-        self._deck = Deck.standard(rules.packs)
+        self._deck = Deck.standard(rules.packs, jokers=rules.jokers)
         specs: list[PileSpec] = []
         stock = waste = reserve = -1
         if rules.stock != "none":
@@ -294,6 +311,7 @@ class TableauGame(Game):
             PileSpec(f"t{i + 1}", "tableau", 1, left + i, "down", label=f"Pile {i + 1}")
             for i in range(nt)
         ]
+        specs += extra_piles
         self._set_layout(specs)
         self._at = _Places(stock, waste, reserve, foundations, cells, tableau)
         self._foundation_set = frozenset(foundations)
@@ -330,7 +348,7 @@ class TableauGame(Game):
     def _builds(self, card: Card, target: Card) -> bool:
         """Whether ``card`` may go on ``target`` in the tableau."""
         r = self.rules
-        if r.build == "none":
+        if r.build == "none" or card.is_joker or target.is_joker:
             return False
         step = 1 if r.build == "down" else -1
         ok = target.rank - card.rank == step
@@ -415,6 +433,8 @@ class TableauGame(Game):
 
     def _space_takes(self, card: Card) -> bool:
         space = self.rules.space
+        if card.is_joker:
+            return False
         return space == "any" or (space == "kings" and card.rank == KING)
 
     def _multi_move(self, source: int, target: int, count: int) -> Move:
@@ -536,7 +556,7 @@ class TableauGame(Game):
         space_cards = self._space_cards
         on = self._on
         moves = self._moves
-        most = 52 * r.packs
+        most = 52 * r.packs + r.jokers
         if r.cell_runs:
             most = 1 + sum(1 for c in at.cells if not items[c].cards)
         for s in self._feeders:
@@ -601,6 +621,12 @@ class TableauGame(Game):
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
             raise IllegalMoveError(move, state, self._why_illegal(state, move))
+        return self._perform(state, move)
+
+    def _perform(self, state: State, move: Move) -> State:
+        """Make a pile move or a stock action (already known to be legal) and
+        everything it sets off: face-down cards turning, suits leaving, the
+        reserve filling spaces, and the counters."""
         r, at = self.rules, self._at
         items = list(state._items)
         info: dict[str, Any] = dict(state._info._data)
