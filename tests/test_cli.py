@@ -59,9 +59,28 @@ def test_simulate_json_and_progress(capsys: pytest.CaptureFixture[str], tmp_path
     assert code == 0 and err == ""
 
 
+def test_simulate_one_policy_per_player(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "railroad-race",
+        "--policy",
+        "greedy",
+        "--policy",
+        "random",
+        "--deals",
+        "10",
+        "--no-progress",
+    )
+    assert code == 0 and "greedy+random policy: 10 deals" in out
+    wins = out.splitlines()[-1]
+    assert wins.startswith("wins by player: player 0: ")
+
+
 @pytest.mark.parametrize(
     "argv",
     [
+        ["simulate", "railroad", "--policy", "greedy", "--policy", "random"],
         ["show", "nonsense"],
         ["show", "railroad", "-o", "wheels=3"],
         ["show", "railroad", "-o", "sidings"],

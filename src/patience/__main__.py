@@ -26,7 +26,7 @@ from typing import Any
 
 from .errors import PatienceError
 from .game import Game
-from .policies import POLICIES, GreedyPolicy
+from .policies import POLICIES, GreedyPolicy, make_policy
 from .registry import describe, game, games
 from .simulation import simulate
 from .solver import solve
@@ -164,14 +164,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.deals < 1 or args.start < 0:
         raise PatienceError("--deals must be at least 1 and --start at least 0")
     seeds = range(args.start, args.start + args.deals)
-    policy_options: dict[str, Any] = {}
-    if args.policy == "solver":
-        policy_options = {"max_seconds": _limit(args.max_seconds), "max_nodes": args.max_nodes}
-    elif args.policy == "hidden":
-        policy_options = {"samples": args.samples, "rollout": args.rollout}
+    names: list[str] = args.policy or ["random"]
+    if len(names) not in (1, g.players):
+        raise PatienceError(
+            f"{g.name} has {g.players} player(s): give --policy once, or once per player"
+        )
+
+    def options(name: str) -> dict[str, Any]:
+        if name == "solver":
+            return {"max_seconds": _limit(args.max_seconds), "max_nodes": args.max_nodes}
+        if name == "hidden":
+            return {"samples": args.samples, "rollout": args.rollout}
+        return {}
+
     update, close = _progress(not args.no_progress, len(seeds))
     try:
-        result = simulate(g, args.policy, seeds, jobs=args.jobs, progress=update, **policy_options)
+        if len(names) == 1:
+            result = simulate(
+                g, names[0], seeds, jobs=args.jobs, progress=update, **options(names[0])
+            )
+        else:  # one policy for each player, in player order
+            policies = [make_policy(n, **options(n)) for n in names]
+            result = simulate(g, policies, seeds, jobs=args.jobs, progress=update)
     finally:
         close()
     _say(args, result.summary())
@@ -225,7 +239,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many deals with a policy and report statistics")
     game_args(p)
-    p.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    p.add_argument(
+        "--policy",
+        choices=sorted(POLICIES),
+        action="append",
+        help="the policy (default random); give one per player to pit policies against each other",
+    )
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--start", type=int, default=0, help="first seed (default 0)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes")
