@@ -1,0 +1,383 @@
+"""Double Solitaire: two players, a Klondike each, eight shared foundations.
+
+Each player has a pack of their own and lays it out as in Klondike (stock,
+waste and seven tableau piles); the eight foundations in the middle, two per
+suit, are open to both. Players take turns. A turn ends when the player turns
+a card from the stock that cannot be played, or after any move made while an
+ace could have started a foundation. Whoever has more of their own cards on
+the foundations when play is blocked wins; a player who gets all 52 up wins at
+once.
+
+A player's own part of the table is played by the tableau engine: the game
+builds a two-pack Klondike position from that player's piles and the shared
+foundations, and asks the engine for its moves. Registered as
+``double-solitaire``; see the rules page in the documentation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from ..cards import Card, Deck
+from ..errors import IllegalMoveError, InvalidMoveError, PatienceError
+from ..game import Better, Game, PileSpec
+from ..move import Move
+from ..pile import Pile
+from ..registry import register
+from ..shuffle import check_seed, derive_seed
+from ..state import Info, State
+from ..tableau import TableauGame, TableauRules
+from .klondike import _check, klondike_rules
+
+__all__ = ["DoubleSolitaire", "double_solitaire_rules"]
+
+_OWN = ("stock", "waste", *(f"t{k}" for k in range(1, 8)))
+"""A player's own piles, in layout order (prefixed ``p0.`` or ``p1.``)."""
+_FOUNDATIONS = tuple(f"f{k}" for k in range(1, 9))
+_COUNTERS = ("pass", "progress", "idle")
+"""The tableau engine's counters, kept for each player as ``p0.pass`` and so on."""
+
+
+def double_solitaire_rules(*, draw: int = 3, passes: int | None = None) -> TableauRules:
+    """One player's part of the game as a declaration: Klondike with two packs.
+
+    Two packs give the eight foundations, each built up in suit from the ace.
+    The tableau, the building rules and the stock are Klondike's.
+    """
+    return attrs.evolve(klondike_rules("Double Solitaire", draw=draw, passes=passes), packs=2)
+
+
+class DoubleSolitaire(Game):
+    """Two players, each with an own Klondike, building eight shared foundations.
+
+    Only the player whose turn it is (``state.info["turn"]``) has legal moves,
+    and every move names its player (``p0 p0.t3-f2``). Scores are each
+    player's own cards on the foundations; ``state.info["owners"]`` records,
+    for each foundation, whose card each one is (``"0"`` or ``"1"``, bottom
+    card first).
+    """
+
+    title = "Double Solitaire"
+    players = 2
+    better = Better.HIGHER
+
+    def __init__(
+        self, name: str = "double-solitaire", *, draw: int = 3, passes: int | None = None
+    ) -> None:
+        _check(name, draw, passes, {})
+        super().__init__(name, {"draw": draw, "passes": passes})
+        options = dict(self.options)
+        rules = double_solitaire_rules(draw=draw, passes=passes)
+        self.inner = TableauGame(f"{name}/player", rules, options)
+        """The two-pack Klondike that plays one player's part of the table."""
+        self.solo = TableauGame(f"{name}/deal", klondike_rules(draw=draw, passes=passes), options)
+        """A one-pack Klondike that deals each player's pack."""
+        solo_specs = {s.name: s for s in self.solo.layout}
+        specs = [
+            attrs.evolve(
+                solo_specs[pile],
+                name=f"p{p}.{pile}",
+                row=solo_specs[pile].row + 3 * p,
+                owner=p,
+                label=f"Player {p}: {solo_specs[pile].label}",
+            )
+            for p in range(2)
+            for pile in _OWN
+        ]
+        specs += [
+            PileSpec(f, "foundation", 2, k, label=f"Foundation {k + 1}")
+            for k, f in enumerate(_FOUNDATIONS)
+        ]
+        self._set_layout(specs)
+        inner_names = [s.name for s in self.inner.layout]
+        # For each player: where each pile of the inner game lies in this layout.
+        self._places = tuple(
+            tuple(self._index[self._outer_name(p, n)] for n in inner_names) for p in range(2)
+        )
+        self._to_outer: dict[tuple[int, Move], Move] = {}
+        self._to_inner: dict[Move, Move] = {}
+        self._passes = (Move("pass", player=0), Move("pass", player=1))
+
+    @staticmethod
+    def _outer_name(player: int, name: str) -> str:
+        return name if name in _FOUNDATIONS else f"p{player}.{name}"
+
+    # ---------------------------------------------------------------- deal
+
+    @property
+    def deck(self) -> Deck:
+        """Two packs: player 0's, then player 1's."""
+        return Deck.standard(2)
+
+    def shuffled_cards(self, seed: int) -> tuple[Card, ...]:
+        """Player 0's pack, then player 1's, each shuffled with a seed derived from ``seed``.
+
+        Player ``p``'s pack is shuffled with
+        :func:`~patience.shuffle.derive_seed` ``(seed, p)``.
+        """
+        check_seed(seed)
+        pack = self.solo.deck
+        return tuple(c for p in range(2) for c in pack.shuffled(derive_seed(seed, p)).cards)
+
+    def deal_from(self, cards: Iterable[Card | str] | str) -> State:
+        """The opening position for a given card order: player 0's pack, then player 1's.
+
+        Besides the checks of :meth:`patience.Game.deal_from`, each half of
+        the 104 cards must be one whole pack.
+        """
+        items = cards.split() if isinstance(cards, str) else list(cards)
+        parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
+        if len(parsed) == 104:
+            for p in range(2):
+                problem = self.solo._deck_problem(parsed[52 * p : 52 * (p + 1)])
+                if problem:
+                    raise PatienceError(
+                        f"{self.name}: the cards do not make the game's deck:"
+                        f" player {p}'s pack: {problem}"
+                    )
+        return super().deal_from(parsed)
+
+    def _deal(self, cards: tuple[Card, ...]) -> State:
+        piles: list[Pile] = []
+        info: dict[str, Any] = {}
+        for p in range(2):
+            dealt = self.solo.deal_from(cards[52 * p : 52 * (p + 1)])
+            piles += [dealt.piles[n] for n in _OWN]
+            info.update({f"p{p}.{k}": dealt.info[k] for k in _COUNTERS})
+        piles += [Pile()] * len(_FOUNDATIONS)
+        info.update(turn=self._starter(piles), passed=0, owners=("",) * len(_FOUNDATIONS))
+        return self._new_state(tuple(piles), Info(info))
+
+    @staticmethod
+    def _starter(piles: list[Pile]) -> int:
+        """Who starts: the lower top card of ``t1``, then ``t2`` and so on; else player 0."""
+        for k in range(2, len(_OWN)):
+            a, b = piles[k].top, piles[len(_OWN) + k].top
+            assert a is not None and b is not None
+            if a.rank != b.rank:
+                return 0 if a.rank < b.rank else 1
+        return 0
+
+    # --------------------------------------------------------------- moves
+
+    def _inner_state(self, state: State, player: int) -> State:
+        """``player``'s part of the table as a position of the two-pack Klondike."""
+        items = state._items
+        data = state._info._data
+        return self.inner._new_state(
+            tuple(items[i] for i in self._places[player]),
+            Info({k: data[f"p{player}.{k}"] for k in _COUNTERS}),
+        )
+
+    def _outer_move(self, player: int, move: Move) -> Move:
+        out = self._to_outer.get((player, move))
+        if out is None:
+            source = None if move.source is None else self._outer_name(player, move.source)
+            target = None if move.target is None else self._outer_name(player, move.target)
+            out = Move(move.kind, source, target, move.count, player)
+            self._to_outer[(player, move)] = out
+            self._to_inner[out] = move
+        return out
+
+    def _listing(self, state: State) -> tuple[tuple[Move, ...], State | None]:
+        """The legal moves and the mover's inner position (``None`` once over)."""
+        memo = state._memo
+        if memo is None:
+            if self.is_over(state):
+                memo = ((), None)
+            else:
+                player = self.turn(state)
+                inner = self._inner_state(state, player)
+                inner_moves = self.inner.legal_moves(inner)
+                moves = [self._outer_move(player, m) for m in inner_moves]
+                if not any(m.kind in ("draw", "redeal") for m in inner_moves):
+                    moves.append(self._passes[player])
+                memo = (tuple(moves), inner)
+            state.set_memo(memo)
+        return memo  # type: ignore[no-any-return]
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves of the player whose turn it is: their Klondike moves, then ``pass``
+        if they can neither draw nor redeal; none once the game is over."""
+        return self._listing(state)[0]
+
+    def turn(self, state: State) -> int:
+        """The player whose turn it is."""
+        turn = state.info["turn"]
+        assert isinstance(turn, int)
+        return turn
+
+    def _ace_starts(self, inner: State, moves: tuple[Move, ...]) -> frozenset[Move]:
+        """The inner moves that start an empty foundation (only an ace can)."""
+        return frozenset(
+            m
+            for m in moves
+            if m.target is not None and m.target in _FOUNDATIONS and not inner.piles[m.target]
+        )
+
+    def _apply(self, state: State, move: Move) -> State:
+        moves, inner = self._listing(state)
+        if move not in moves or inner is None:
+            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+        player = self.turn(state)
+        info: dict[str, Any] = dict(state._info._data)
+        if move.kind == "pass":
+            info.update(turn=1 - player, passed=info["passed"] + 1)
+            return self._new_state(state._items, Info(info))
+        inner_move = self._to_inner[move]
+        aces = self._ace_starts(inner, self.inner.legal_moves(inner))
+        after = self.inner.apply(inner, inner_move)
+        items = list(state._items)
+        for i, pile in zip(self._places[player], after._items):
+            items[i] = pile
+        info.update({f"p{player}.{k}": after.info[k] for k in _COUNTERS})
+        info["passed"] = 0
+        if move.target in _FOUNDATIONS:
+            k = _FOUNDATIONS.index(move.target)
+            owners = list(info["owners"])
+            owners[k] += str(player) * move.count
+            info["owners"] = tuple(owners)
+            # New foundation cards may give the other player plays on their next pass.
+            info[f"p{1 - player}.progress"] = True
+        unplayable = move.kind == "draw" and not any(
+            m.source == "waste" for m in self.inner.legal_moves(after)
+        )
+        if unplayable or (aces and inner_move not in aces):
+            info["turn"] = 1 - player
+        return self._new_state(tuple(items), Info(info))
+
+    def _why_illegal(self, state: State, move: Move) -> str:
+        reason = self._move_syntax_problem(move)
+        if reason:
+            return reason
+        if self.is_over(state):
+            return "the game is over"
+        turn = self.turn(state)
+        if move.player != turn:
+            return f"it is player {turn}'s turn"
+        if move.kind == "pass":
+            return "a player may pass only when they can neither draw nor redeal"
+        for name in (move.source, move.target):
+            if name is not None and name.startswith(f"p{1 - turn}."):
+                return "a player may not touch the other player's stock, waste or tableau"
+        return "the rules do not allow it here"
+
+    # ------------------------------------------------------------ notation
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read move notation; the player prefix (``p0``, ``p1``) may be left out.
+
+        Without it, the move is made by the owner of its source pile, or, for
+        ``draw``, ``redeal``, ``pass`` and moves from a foundation, by the
+        player whose turn it is.
+        """
+        move = Move.parse(text)
+        if move.player is None:
+            owner = None
+            if move.source is not None and move.source in self._index:
+                owner = self.layout[self._index[move.source]].owner
+            player = self.turn(state) if owner is None else owner
+            move = attrs.evolve(move, player=player)
+        reason = self._move_syntax_problem(move)
+        if reason:
+            raise InvalidMoveError(text, reason, state)
+        return move
+
+    def _move_syntax_problem(self, move: Move) -> str:
+        if move.kind not in ("move", "draw", "redeal", "pass"):
+            return f"{self.name} has no {move.kind!r} move"
+        if move.player is None:
+            return f"a move of {self.name} names its player, as in 'p0 draw'"
+        if move.kind != "move" and (move.source is not None or move.count != 1):
+            return f"'{move.kind}' takes no pile and no count"
+        return super()._move_syntax_problem(move)
+
+    # ------------------------------------------------------------- results
+
+    @staticmethod
+    def owners(state: State) -> tuple[str, ...]:
+        """For each foundation, whose each card is: ``"0"`` or ``"1"``, bottom card first."""
+        return state.info["owners"]  # type: ignore[return-value]
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Each player's own cards on the foundations."""
+        owners = "".join(self.owners(state))
+        return (owners.count("0"), owners.count("1"))
+
+    def is_over(self, state: State) -> bool:
+        """Whether both players have passed in a row or one has gone out."""
+        passed = state.info["passed"]
+        assert isinstance(passed, int)
+        return passed >= 2 or 52 in self.scores(state)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The player who went out; else, once blocked, the one with more cards up."""
+        scores = self.scores(state)
+        if 52 in scores:
+            return (scores.index(52),)
+        if not self.is_over(state) or scores[0] == scores[1]:
+            return ()
+        return (0,) if scores[0] > scores[1] else (1,)
+
+    def render(self, state: State) -> str:
+        """The default text table, with a line saying whose turn it is."""
+        lines = super().render(state).split("\n")
+        turn = "none, the game is over" if self.is_over(state) else f"player {self.turn(state)}"
+        lines.insert(-1, f"turn: {turn}")
+        return "\n".join(lines)
+
+    # ---------------------------------------------------------- validation
+
+    def _state_problem(self, state: State) -> str:
+        problem = super()._state_problem(state)
+        if problem:
+            return problem
+        info = state.info
+        for key in ("turn", "passed"):
+            value = info[key]
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"info {key!r} must be an integer"
+        if info["turn"] not in (0, 1):
+            return "info 'turn' must be 0 or 1"
+        if not 0 <= info["passed"] <= 2:  # type: ignore[operator]
+            return "info 'passed' counts the passes in a row: 0, 1 or 2"
+        owners = info["owners"]
+        if (
+            not isinstance(owners, tuple)
+            or len(owners) != len(_FOUNDATIONS)
+            or not all(isinstance(o, str) and set(o) <= {"0", "1"} for o in owners)
+        ):
+            return "info 'owners' must be 8 strings of the characters 0 and 1"
+        records = self.owners(state)
+        for f, record in zip(_FOUNDATIONS, records):
+            if len(record) != len(state.piles[f]):
+                size = len(state.piles[f])
+                return f"info 'owners' names {len(record)} owners for the {size} cards on {f}"
+        pack = Counter(self.solo.deck)
+        for p in range(2):
+            own = Counter(c for n in _OWN for c in state.piles[f"p{p}.{n}"].cards)
+            for f, record in zip(_FOUNDATIONS, records):
+                own.update(c for c, o in zip(state.piles[f].cards, record) if o == str(p))
+            if own != pack:
+                return f"player {p}'s piles and foundation cards are not one whole pack"
+            problem = self.inner._state_problem(self._inner_state(state, p))
+            if problem:
+                return f"player {p}: {problem}"
+        if min(self.scores(state)) == 52:
+            return "both players cannot have gone out: the game ends at the first"
+        return ""
+
+
+def _double_solitaire(*, draw: int = 3, passes: int | None = None) -> Game:
+    return DoubleSolitaire("double-solitaire", draw=draw, passes=passes)
+
+
+register(
+    "double-solitaire",
+    _double_solitaire,
+    summary="Two players, a Klondike each, race to build eight shared foundations.",
+)
