@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
 
 from .cards import Card
@@ -173,7 +174,10 @@ class HiddenInfoPolicy:
     For each of ``samples`` samples it deals the cards it has not seen into
     the places it cannot see, then plays every legal move out to the end with
     the ``rollout`` policy (``"random"`` or ``"greedy"``). The move with the
-    best average result (wins first, then score) is chosen. It remembers
+    best average result (wins first, then score) is chosen. Moves that lead
+    to the same position by the game's
+    :meth:`~patience.Game.canonical_key` (in the first sample) are one
+    choice and are played out once. It remembers
     nothing between moves: a card seen once and turned face down again counts
     as unseen.
     """
@@ -195,16 +199,26 @@ class HiddenInfoPolicy:
             return moves[0]
         view = game.view(state, player)
         roll: Policy = RandomPolicy() if self.rollout == "random" else GreedyPolicy()
-        totals = [[0, 0] for _ in moves]
         sign = 1 if game.better is Better.HIGHER else -1
-        for _ in range(self.samples):
-            world = sample_world(game, view, rng)
-            for i, move in enumerate(moves):
-                end = self._play_out(game, game.apply(world, move), roll, rng, player)
+        world = sample_world(game, view, rng)
+        # Moves that lead to the same position (by the game's canonical key) are
+        # one choice: only the first of each class is played out.
+        first: dict[Hashable, int] = {}
+        share = [
+            first.setdefault(game.canonical_key(game.apply(world, m)), i)
+            for i, m in enumerate(moves)
+        ]
+        tried = sorted(set(share))
+        totals = {i: [0, 0] for i in tried}
+        for k in range(self.samples):
+            if k:
+                world = sample_world(game, view, rng)
+            for i in tried:
+                end = self._play_out(game, game.apply(world, moves[i]), roll, rng, player)
                 totals[i][0] += int(game.is_won(end, player))
                 totals[i][1] += sign * game.score(end, player)
-        best = max(tuple(t) for t in totals)
-        return rng.choice([m for m, t in zip(moves, totals) if tuple(t) == best])
+        best = max(tuple(t) for t in totals.values())
+        return rng.choice([m for m, j in zip(moves, share) if tuple(totals[j]) == best])
 
     def _play_out(
         self, game: Game, state: State, roll: Policy, rng: random.Random, player: int
