@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 import patience
-from patience import PatienceError, simulate, wilson_interval
+from patience import PatienceError, State, simulate, wilson_interval
 from patience.policies import HiddenInfoPolicy, make_policy, sample_world
 
 GAMES = patience.games()
@@ -106,6 +107,25 @@ def test_hidden_policy_ignores_the_hidden_cards() -> None:
     assert policy.choose(game, state, random.Random(5)) == policy.choose(
         game, twin, random.Random(5)
     )
+
+
+def test_hidden_policy_plays_out_equivalent_moves_once() -> None:
+    class Counting(HiddenInfoPolicy):
+        played = 0
+
+        def _play_out(self, *args: Any) -> State:
+            self.played += 1
+            return super()._play_out(*args)
+
+    game = patience.game("devils-grip")
+    state = game.deal(0)
+    moves = game.legal_moves(state)
+    kinds = {game.canonical_key(game.apply(state, m)) for m in moves}
+    # Every swap of two grid stacks leads to the same position.
+    assert sum(m.kind == "swap" for m in moves) > 250 and len(kinds) < 20
+    policy = Counting(samples=2)
+    choice = policy.choose(game, state, random.Random(3))
+    assert choice in moves and policy.played == 2 * len(kinds)
 
 
 def test_session_hints() -> None:
