@@ -177,7 +177,8 @@ class HiddenInfoPolicy:
     best average result (wins first, then score) is chosen. Moves that lead
     to the same position by the game's
     :meth:`~patience.Game.canonical_key` (in the first sample) are one
-    choice and are played out once. It remembers
+    choice and are played out once, and a move that leads back to the same
+    position is chosen only when there is no other. It remembers
     nothing between moves: a card seen once and turned face down again counts
     as unseen.
     """
@@ -202,13 +203,14 @@ class HiddenInfoPolicy:
         sign = 1 if game.better is Better.HIGHER else -1
         world = sample_world(game, view, rng)
         # Moves that lead to the same position (by the game's canonical key) are
-        # one choice: only the first of each class is played out.
+        # one choice: only the first of each class is played out. A move back to
+        # the position itself can do no better than the best other move, so it
+        # is considered only when there is nothing else.
+        here = game.canonical_key(world)
         first: dict[Hashable, int] = {}
-        share = [
-            first.setdefault(game.canonical_key(game.apply(world, m)), i)
-            for i, m in enumerate(moves)
-        ]
-        tried = sorted(set(share))
+        keys = [game.canonical_key(game.apply(world, m)) for m in moves]
+        share = [first.setdefault(key, i) for i, key in enumerate(keys)]
+        tried = sorted({j for j, key in zip(share, keys) if key != here}) or sorted(set(share))
         totals = {i: [0, 0] for i in tried}
         for k in range(self.samples):
             if k:
@@ -218,7 +220,9 @@ class HiddenInfoPolicy:
                 totals[i][0] += int(game.is_won(end, player))
                 totals[i][1] += sign * game.score(end, player)
         best = max(tuple(t) for t in totals.values())
-        return rng.choice([m for m, j in zip(moves, share) if tuple(totals[j]) == best])
+        return rng.choice(
+            [m for m, j in zip(moves, share) if j in totals and tuple(totals[j]) == best]
+        )
 
     def _play_out(
         self, game: Game, state: State, roll: Policy, rng: random.Random, player: int
