@@ -585,3 +585,27 @@ def test_random_play_keeps_its_promises(game: PokerSolitaire) -> None:
         assert game.legal_moves(state) == ()
         assert game.from_json(state.to_json()) == state
         assert game.is_won(state) == (game.score(state) >= game.target)
+
+
+# ------------------------------------------------------------ the advisor
+
+
+def test_the_advisor_does_not_see_the_stock() -> None:
+    state = GAME.deal(4)
+    data = state.to_json()
+    stock = data["piles"]["stock"]["cards"]
+    stock[0], stock[5] = stock[5], stock[0]
+    twin = GAME.from_json(data)
+    assert twin != state and GAME.view(twin) == GAME.view(state)
+    # Positions that look the same get the same advice, whatever the stock holds.
+    policy = patience.HiddenInfoPolicy(samples=4)
+    assert policy.choose(GAME, state, random.Random(1)) == policy.choose(
+        GAME, twin, random.Random(1)
+    )
+
+
+def test_the_advisor_places_cards_better_than_one_move_of_lookahead() -> None:
+    seeds = range(6)
+    honest = patience.simulate(GAME, "hidden", seeds, samples=4)
+    greedy = patience.simulate(GAME, "greedy", seeds)
+    assert honest.mean_score > greedy.mean_score + 5
