@@ -130,6 +130,20 @@ def test_hidden_policy_plays_out_equivalent_moves_once() -> None:
     assert choice.kind != "swap" and policy.played == 2 * (len(kinds) - 1)
 
 
+def test_greedy_policy_does_not_put_off_a_redeal() -> None:
+    # Klondike deal 7 after its first pass: two tableau moves and the redeal,
+    # none of which scores or turns a card up. Cards going back into the stock
+    # are no loss, so the redeal is as good as the others.
+    game = patience.game("klondike")
+    state = game.deal(7)
+    for move in ["t7-f1", "t2-t4", "t4-t6 x2", *["draw"] * 8, "t5-t1"]:
+        state = game.apply(state, move)
+    assert {str(m) for m in game.legal_moves(state)} == {"t1-t2 x2", "t2-t6", "redeal"}
+    policy = make_policy("greedy")
+    chosen = {str(policy.choose(game, state, random.Random(k))) for k in range(40)}
+    assert "redeal" in chosen and len(chosen) > 2
+
+
 def test_session_hints() -> None:
     session = patience.Session("railroad", seed=8)
     hint = session.hint()

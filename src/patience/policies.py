@@ -9,7 +9,7 @@ built-in policies, by name for :func:`patience.simulate` and the command line:
     a uniformly random legal move;
 ``greedy``
     the move whose result scores best, a generic progress measure (fewer
-    face-down cards) breaking ties, then chance;
+    face-down cards outside the stock) breaking ties, then chance;
 ``solver``
     thoughtful play: solve the position with :func:`patience.solve` (seeing
     every card) and follow the winning line, greedy where none is found;
@@ -77,9 +77,13 @@ def next_mover(game: Game, state: State, rng: random.Random) -> int:
 
 
 def _value(game: Game, state: State, player: int) -> tuple[int, int, int]:
-    """How good a position looks for ``player``: won, score, fewer face-down cards."""
+    """How good a position looks for ``player``: won, score, fewer face-down cards.
+
+    Cards in a stock do not count: a stock is face down by nature, and a
+    redeal that turns the waste back into it is no step backwards.
+    """
     sign = 1 if game.better is Better.HIGHER else -1
-    down = sum(p.down for p in state.piles.values())
+    down = sum(p.down for spec, p in zip(game.layout, state.piles.values()) if spec.role != "stock")
     return (int(game.is_won(state, player)), sign * game.score(state, player), -down)
 
 
@@ -96,7 +100,8 @@ class RandomPolicy:
 
 
 class GreedyPolicy:
-    """One move of lookahead on the score; fewer face-down cards, then chance, break ties."""
+    """One move of lookahead on the score; fewer face-down cards outside the stock,
+    then chance, break ties."""
 
     name = "greedy"
 
