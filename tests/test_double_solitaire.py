@@ -477,3 +477,19 @@ def test_simulated_matches_are_consistent() -> None:
         sim.results[2].winners,
         sim.results[2].moves,
     )
+
+
+def test_a_whole_match_in_a_session_replays_from_its_record() -> None:
+    session = patience.Session("double-solitaire", seed=5)
+    first = session.legal_moves()[0]
+    session.do(str(first).split(" ", 1)[1])  # the player prefix may be left out
+    assert session.history == (first,)
+    session.undo()
+    session.redo()
+    rng = random.Random(5)
+    while not session.is_over():
+        session.do(rng.choice(session.legal_moves()))
+    again = patience.Record.from_json(session.record.dumps())
+    assert again.replay() == session.state
+    result = session.result()
+    assert result.over and len(result.scores) == 2
