@@ -26,6 +26,25 @@ for game in canfield thirteen-up seahaven-towers streets-and-alleys beleaguered-
 done
 sim poker-american-greedy poker-solitaire -o table=american --policy greedy --deals 1000 --jobs 2
 sim poker-english-greedy poker-solitaire -o table=english --policy greedy --deals 1000 --jobs 2
+sim poker-american-hidden poker-solitaire -o table=american --policy hidden --deals 1000 --jobs 2
+sim poker-english-hidden poker-solitaire -o table=english --policy hidden --deals 1000 --jobs 2
+
+# Accordion, Calculation and Devil's Grip.
+sim accordion-all-solver accordion -o deal_all=true --policy solver --deals 200 --max-seconds 10 --jobs 2
+sim calculation-greedy calculation --policy greedy --deals 1000 --jobs 2
+sim devils-grip-greedy devils-grip --policy greedy --deals 200 --jobs 2
+for game in calculation devils-grip; do
+    sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+done
+sim calculation-hidden calculation --policy hidden --deals 1000 --jobs 2
+sim devils-grip-hidden devils-grip --policy hidden --samples 4 --deals 20
+
+# Joker Solitaire, and Double Solitaire's players against each other.
+sim joker-solitaire-random joker-solitaire --policy random --deals 1000 --jobs 2
+sim joker-solitaire-greedy joker-solitaire --policy greedy --deals 1000 --jobs 2
+sim double-solitaire-greedy-random double-solitaire --policy greedy --policy random --deals 1000 --jobs 2
+sim double-solitaire-random-greedy double-solitaire --policy random --policy greedy --deals 1000 --jobs 2
+sim double-solitaire-greedy-greedy double-solitaire --policy greedy --deals 1000 --jobs 2
 
 # The rest of the tableau family: thoughtful play, ten seconds a deal.
 for game in streets-and-alleys beleaguered-castle thirteen-up seahaven-towers emperor \
