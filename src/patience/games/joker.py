@@ -22,6 +22,8 @@ win, 25 or more a double victory and all 52 a triple victory.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from ..cards import ACE, KING, Card, Colour, Suit
@@ -91,6 +93,12 @@ class Designation:
         return Card(self.rank, self.suits[0])
 
 
+@functools.lru_cache(maxsize=256)
+def _parse(joker: Card, text: str) -> Designation:
+    """:meth:`Designation.parse`, remembered: states repeat a few designations often."""
+    return Designation.parse(joker, text)
+
+
 def _key(joker: Card) -> str:
     return str(joker)
 
@@ -127,7 +135,7 @@ class JokerSolitaire(TableauGame):
         if not value:
             return None
         assert isinstance(value, str)
-        return Designation.parse(joker, value)
+        return _parse(joker, value)
 
     def _in_view(self, items: tuple[Pile, ...] | list[Pile]) -> set[Card]:
         """The real cards in view: face up on the tableau, on the foundations, the waste top."""
@@ -206,7 +214,8 @@ class JokerSolitaire(TableauGame):
                 if items[s].cards[-1].is_joker or t in open_aces:
                     continue  # jokers and open aces are handled below
             out.append(move)
-        seen = self._in_view(items)
+        free = any(where[j] is not None and des[j] is None for j in _JOKERS)
+        seen = self._in_view(items) if free else set()  # only free jokers are named here
         for joker in _JOKERS:
             source = where[joker]
             if source is None:
@@ -353,7 +362,6 @@ class JokerSolitaire(TableauGame):
         if move not in self.legal_moves(state):
             raise IllegalMoveError(move, state, self._why_illegal(state, move))
         before = state._items
-        seen = self._in_view(before)
         des = self.designations(state)
         plain = move if move.detail is None else attrs.evolve(move, detail=None)
         after = self._perform(state, plain)
@@ -369,7 +377,7 @@ class JokerSolitaire(TableauGame):
                 des[moved] = None
                 info["idle"] = 0  # a joker leaves play for good
             else:
-                self._name_from_below(items, des, t, k, seen)
+                self._name_from_below(items, des, t, k, before)
         if self._exchange(items, des):
             info["idle"] = 0
         for joker, d in des.items():
@@ -382,7 +390,7 @@ class JokerSolitaire(TableauGame):
         des: dict[Card, Designation | None],
         t: int,
         k: int,
-        seen: set[Card],
+        before: tuple[Pile, ...],
     ) -> None:
         """A card played onto a joker names it: the joker is one rank higher
         in the tableau (the suits open as the move began), and a joker ace on
@@ -397,13 +405,15 @@ class JokerSolitaire(TableauGame):
             des[joker] = Designation(d.rank, (card.suit,))
         elif d is None:
             below = self._stand_ins(tuple(items), des)[t].cards[-k]
-            named = self._name(joker, below.rank + 1, seen)
+            named = self._name(joker, below.rank + 1, self._in_view(before))
             assert named is not None
             des[joker] = named
 
     def _exchange(self, items: list[Pile], des: dict[Card, Designation | None]) -> bool:
         """Keep every joker off the cards in view: narrow an open suit, or swap the
         real card into the joker's place and free the joker. True if a swap happened."""
+        if all(d is None for d in des.values()):
+            return False
         swapped = False
         changed = True
         while changed:
