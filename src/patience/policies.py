@@ -213,7 +213,8 @@ class HiddenInfoPolicy:
         # is considered only when there is nothing else.
         here = game.canonical_key(world)
         first: dict[Hashable, int] = {}
-        keys = [game.canonical_key(game.apply(world, m)) for m in moves]
+        children = [game.apply(world, m) for m in moves]
+        keys = [game.canonical_key(child) for child in children]
         share = [first.setdefault(key, i) for i, key in enumerate(keys)]
         tried = sorted({j for j, key in zip(share, keys) if key != here}) or sorted(set(share))
         totals = {i: [0, 0] for i in tried}
@@ -221,7 +222,8 @@ class HiddenInfoPolicy:
             if k:
                 world = sample_world(game, view, rng)
             for i in tried:
-                end = self._play_out(game, game.apply(world, moves[i]), roll, rng, player)
+                child = children[i] if k == 0 else game.apply(world, moves[i])
+                end = self._play_out(game, child, roll, rng, player)
                 totals[i][0] += int(game.is_won(end, player))
                 totals[i][1] += sign * game.score(end, player)
         best = max(tuple(t) for t in totals.values())

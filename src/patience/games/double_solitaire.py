@@ -145,7 +145,7 @@ class DoubleSolitaire(Game):
         piles: list[Pile] = []
         info: dict[str, Any] = {}
         for p in range(2):
-            dealt = self.solo.deal_from(cards[52 * p : 52 * (p + 1)])
+            dealt = self.solo._deal(cards[52 * p : 52 * (p + 1)])  # each pack already checked
             piles += [dealt.piles[n] for n in _OWN]
             info.update({f"p{p}.{k}": dealt.info[k] for k in _COUNTERS})
         piles += [Pile()] * len(_FOUNDATIONS)

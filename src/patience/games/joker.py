@@ -180,15 +180,9 @@ class JokerSolitaire(TableauGame):
 
     # -------------------------------------------------------------- moves
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
-        memo = state._memo
-        if memo is not None:
-            return memo  # type: ignore[no-any-return]
-        moves = self._joker_generate(state)
-        state.set_memo(moves)
-        return moves
-
-    def _joker_generate(self, state: State) -> tuple[Move, ...]:
+    def _generate(self, state: State) -> tuple[Move, ...]:
+        """The engine's moves on the position with named jokers as real cards,
+        less those the jokers change, and the joker moves."""
         items = state._items
         idle = state._info._data["idle"]
         if idle >= self.rules.idle_limit or self._real_up(items) == 52:  # type: ignore[operator]
@@ -196,7 +190,7 @@ class JokerSolitaire(TableauGame):
         at = self._at
         des = self.designations(state)
         stand = self._stand_ins(items, des)
-        tableau_part = self._generate(State._make(self, stand, state._info))
+        tableau_part = super()._generate(State._make(self, stand, state._info))
         where = {j: self._available(items, j) for j in _JOKERS}
         open_aces = {
             f
@@ -222,9 +216,9 @@ class JokerSolitaire(TableauGame):
                 continue
             d = des[joker]
             if d is None:
-                out += self._placements(items, stand, des, joker, source, seen)
+                out += self._placements(stand, joker, source, seen)
             elif source != self._waste:
-                out += self._ups(items, stand, joker, d, source)
+                out += self._ups(stand, joker, d, source)
         for t in at.tableau:
             cards = items[t].cards
             if cards and cards[-1].is_joker and des[cards[-1]] is None:
@@ -250,9 +244,7 @@ class JokerSolitaire(TableauGame):
 
     def _placements(
         self,
-        items: tuple[Pile, ...],
         stand: tuple[Pile, ...],
-        des: dict[Card, Designation | None],
         joker: Card,
         source: int,
         seen: set[Card],
@@ -280,10 +272,7 @@ class JokerSolitaire(TableauGame):
             if not cards:
                 named = self._name(joker, ACE, seen)
             else:
-                top = cards[-1]
-                real = items[f].cards[-1]
-                if real.is_joker and des[real] is not None and des[real].suit is None:  # type: ignore[union-attr]
-                    continue
+                top = cards[-1]  # the other joker, if there, is of the other colour
                 if top.colour is not colour or top.rank == KING:
                     continue
                 nxt = Card(top.rank + 1, top.suit)  # type: ignore[arg-type]
@@ -294,7 +283,6 @@ class JokerSolitaire(TableauGame):
 
     def _ups(
         self,
-        items: tuple[Pile, ...],
         stand: tuple[Pile, ...],
         joker: Card,
         d: Designation,
@@ -308,9 +296,8 @@ class JokerSolitaire(TableauGame):
                 if d.rank == ACE:
                     out.append(self._with(source, f, d.text))
                 continue
-            top = cards[-1]
-            real = items[f].cards[-1]
-            if real.is_joker or top.rank + 1 != d.rank or top.suit not in d.suits:
+            top = cards[-1]  # the other joker, if there, is of the other colour
+            if top.rank + 1 != d.rank or top.suit not in d.suits:
                 continue
             out.append(self._with(source, f, Designation(d.rank, (top.suit,)).text))
         return out
@@ -404,7 +391,7 @@ class JokerSolitaire(TableauGame):
             assert d is not None and card.suit is not None
             des[joker] = Designation(d.rank, (card.suit,))
         elif d is None:
-            below = self._stand_ins(tuple(items), des)[t].cards[-k]
+            below = card if not card.is_joker else des[card].stand_in()  # type: ignore[union-attr]
             named = self._name(joker, below.rank + 1, self._in_view(before))
             assert named is not None
             des[joker] = named
