@@ -58,7 +58,7 @@ class Pairs(Game):
         stock = Pile(cards[::-1], down=len(cards))
         return self.make_state({"stock": stock, "row": Pile(), "discard": Pile()})
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         stock, row, _ = state.pile_tuple
         moves = []
         if stock:
@@ -79,13 +79,13 @@ class Pairs(Game):
             row = Pile(row.cards[:-2])
         return self.make_state({"stock": stock, "row": row, "discard": discard})
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         return not self.legal_moves(state)
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         return (len(self.deck) - len(state.piles["discard"]),)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         return (0,) if len(state.piles["discard"]) == len(self.deck) else ()
 
     # Optional hooks for solvers and other tools.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .cards import ACE, JACK, KING, QUEEN, RANKS, Card, Colour, Deck, Suit
 from .errors import (
+    ForeignStateError,
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
@@ -60,6 +61,7 @@ __all__ = [
     "Colour",
     "DealResult",
     "Deck",
+    "ForeignStateError",
     "Game",
     "GameEntry",
     "GreedyPolicy",

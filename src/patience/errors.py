@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "ForeignStateError",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
@@ -97,6 +98,20 @@ class InvalidOptionError(PatienceError):
 
 class InvalidStateError(PatienceError):
     """Serialised state data that is malformed, tampered with or of another game."""
+
+
+class ForeignStateError(InvalidStateError):
+    """A state given to a game it does not belong to.
+
+    A game accepts its own states and those of an equal game (same rules and
+    options); anything else would give moves that mean something else.
+    :attr:`state` holds the state and :attr:`game` the game it was given to.
+    """
+
+    def __init__(self, state: Any, game: Any) -> None:
+        self.state = state
+        self.game = game
+        super().__init__(f"a state of {state.game!r} was given to {game!r}")
 
 
 class InvalidRecordError(PatienceError):

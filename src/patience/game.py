@@ -2,8 +2,8 @@
 
 A game is immutable and stateless: it holds its rules and options, and every
 position lives in a :class:`~patience.State`. Subclasses implement a handful
-of methods (:meth:`Game._deal`, :meth:`Game.legal_moves`, :meth:`Game._apply`,
-:meth:`Game.is_over`, :meth:`Game.scores`, :meth:`Game.winners`) and describe
+of methods (:meth:`Game._deal`, :meth:`Game._legal_moves`, :meth:`Game._apply`,
+:meth:`Game._is_over`, :meth:`Game._scores`, :meth:`Game._winners`) and describe
 their piles in :attr:`Game.layout`; this base class supplies the rest of the
 protocol on top: seeded and given deals, checked moves, notation, views,
 results, rendering and JSON.
@@ -15,13 +15,15 @@ import abc
 import enum
 import json
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 import attrs
 
 from .cards import Card, Deck
 from .errors import (
+    ForeignStateError,
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
@@ -37,6 +39,8 @@ __all__ = ["STATE_FORMAT", "Better", "Game", "PileSpec", "Result"]
 
 STATE_FORMAT = "patience-state/1"
 """The ``format`` tag of serialised states."""
+
+_T = TypeVar("_T")
 
 
 class Better(enum.Enum):
@@ -162,12 +166,29 @@ def _info_from_json(value: Any, where: str) -> InfoValue:
     raise InvalidStateError(f"{where}: {value!r} is not a JSON scalar or list")
 
 
-class Game(abc.ABC):
+class _GameMeta(abc.ABCMeta):
+    """Seals every game once its constructor has finished (see :meth:`Game.__setattr__`)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        made = super().__call__(*args, **kwargs)
+        if isinstance(made, Game):
+            object.__setattr__(made, "_sealed", True)
+        return made
+
+
+class Game(abc.ABC, metaclass=_GameMeta):
     """The rules of one game variant, with its options fixed.
 
     A game never changes after it is made and holds no position: pass states
     in and get new states back. Make games with :func:`patience.game`.
+
+    Games are sealed when their constructor returns: assigning or deleting an
+    attribute afterwards raises :class:`AttributeError`, and :attr:`options`
+    is a read-only mapping. Two games of the same class, name and options are
+    equal and interchangeable: a state of one may be given to the other.
     """
+
+    _sealed: bool = False
 
     title: str = ""
     """A human name for the game, such as ``"Railroad! Yard Solitaire"``."""
@@ -177,14 +198,41 @@ class Game(abc.ABC):
     """Which way the score improves."""
 
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
-        self.name = name
+        self.name: str = name
         """The registered name of the game."""
-        self.options: Mapping[str, Any] = dict(options)
-        """The game's rule options (JSON-compatible values), defaults included."""
-        self._key = (type(self).__name__, name, json.dumps(self.options, sort_keys=True))
+        self._options: dict[str, Any] = dict(options)
+        cls = type(self)
+        self._key = (
+            f"{cls.__module__}.{cls.__qualname__}",
+            name,
+            json.dumps(self._options, sort_keys=True),
+        )
         self._hash = hash(self._key)
         self._names: tuple[str, ...] = ()
         self._index: dict[str, int] = {}
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The game's rule options (JSON-compatible values), defaults included.
+
+        A read-only view: a game's options never change after it is made.
+        """
+        return MappingProxyType(self._options)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._sealed:
+            raise AttributeError(
+                f"{type(self).__name__} games are immutable: cannot set {name!r};"
+                " make a new game with patience.game(name, **options)"
+            )
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if self._sealed:
+            raise AttributeError(
+                f"{type(self).__name__} games are immutable: cannot delete {name!r}"
+            )
+        object.__delattr__(self, name)
 
     def _set_layout(self, layout: Iterable[PileSpec]) -> None:
         """Fix the game's piles; subclasses call this once from ``__init__``."""
@@ -208,7 +256,7 @@ class Game(abc.ABC):
         return self._hash
 
     def __repr__(self) -> str:
-        args = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        args = "".join(f", {k}={v!r}" for k, v in self._options.items())
         return f"patience.game({self.name!r}{args})"
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -218,11 +266,11 @@ class Game(abc.ABC):
         from .registry import game as make_game
 
         try:
-            again = make_game(self.name, **self.options)
+            again = make_game(self.name, **self._options)
         except PatienceError:
             again = None
         if again is not None and again == self:
-            return (_game_by_name, (self.name, dict(self.options)))
+            return (_game_by_name, (self.name, dict(self._options)))
         return (_new_game, (type(self),), self.__dict__)
 
     # ---------------------------------------------- what subclasses supply
@@ -237,24 +285,24 @@ class Game(abc.ABC):
         """Lay out ``cards`` (top of the deck first) as the opening position."""
 
     @abc.abstractmethod
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
-        """Every legal move in ``state``, in a fixed order."""
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Every legal move in ``state`` (a state of this game), in a fixed order."""
 
     @abc.abstractmethod
     def _apply(self, state: State, move: Move) -> State:
         """Make ``move``, raising :class:`IllegalMoveError` if it is not legal."""
 
     @abc.abstractmethod
-    def is_over(self, state: State) -> bool:
-        """Whether the game has ended (no further play is possible or allowed)."""
+    def _is_over(self, state: State) -> bool:
+        """Whether the game has ended in ``state`` (a state of this game)."""
 
     @abc.abstractmethod
-    def scores(self, state: State) -> tuple[int, ...]:
-        """Every player's score in ``state``, by the rules' own definition."""
+    def _scores(self, state: State) -> tuple[int, ...]:
+        """Every player's score in ``state`` (a state of this game)."""
 
     @abc.abstractmethod
-    def winners(self, state: State) -> tuple[int, ...]:
-        """The players who have won in ``state`` (empty while nobody has)."""
+    def _winners(self, state: State) -> tuple[int, ...]:
+        """The players who have won in ``state`` (a state of this game)."""
 
     # ------------------------------------------------------- the protocol
 
@@ -290,6 +338,36 @@ class Game(abc.ABC):
         if problem:
             raise PatienceError(f"{self.name}: the cards do not make the game's deck: {problem}")
         return self._deal(parsed)
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Every legal move in ``state``, in a fixed order.
+
+        Raises :class:`~patience.errors.ForeignStateError` for a state of
+        another game (equal games are interchangeable) and
+        :class:`~patience.errors.InvalidStateError` for anything that is not
+        a state.
+        """
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._legal_moves(state)
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended: no further play is possible or allowed."""
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._is_over(state)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Every player's score in ``state``, by the rules' own definition."""
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._scores(state)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The players who have won in ``state`` (empty while nobody has)."""
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._winners(state)
 
     def apply(self, state: State, move: Move | str) -> State:
         """The position after ``move``; ``state`` itself never changes.
@@ -546,10 +624,29 @@ class Game(abc.ABC):
         return "; ".join(parts)
 
     def _check_own(self, state: State) -> None:
+        """Raise unless ``state`` is a state of this game (or of an equal game)."""
         if not isinstance(state, State):
-            raise PatienceError(f"expected a State, not {type(state).__name__}")
-        if state.game is not self and state.game != self:
-            raise PatienceError(f"a state of {state.game!r}, not of {self!r}")
+            raise InvalidStateError(
+                f"{self.name}: expected a State of this game, not {type(state).__name__}"
+            )
+        if state._game is not self and state._game != self:
+            raise ForeignStateError(state, self)
+
+    def _memoised(self, state: State, compute: Callable[[State], _T]) -> _T:
+        """``compute(state)``, remembered on ``state`` when this game is the state's own.
+
+        A state keeps at most one such value, worked out by its own game from
+        the state alone; an equal game asked about the state computes afresh.
+        So the cache is a pure function of the state, owned by the state and
+        safe to share between threads (a race only computes a value twice).
+        """
+        if state._game is not self:
+            return compute(state)
+        memo = state._memo
+        if memo is None:
+            memo = compute(state)
+            state._memo = memo
+        return memo  # type: ignore[no-any-return]
 
     def _check_player(self, player: int) -> int:
         if (

@@ -213,18 +213,6 @@ class State:
         """The piles in layout order, as a tuple."""
         return self.piles.items_tuple
 
-    def memo(self) -> Any:
-        """What the game cached on this state (``None`` until it caches something)."""
-        return self._memo
-
-    def set_memo(self, value: Any) -> None:
-        """Cache derived data on this state, such as its legal moves.
-
-        Only the state's own game should call this, with values derived from the
-        state alone: equality, hashing and serialisation ignore it.
-        """
-        self._memo = value
-
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True

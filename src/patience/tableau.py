@@ -441,9 +441,12 @@ class TableauGame(Game):
         key = (source, target, count)
         move = self._moves.get(key)
         if move is None:
+            # Pure caches of the names: a race between threads at worst makes
+            # an equal Move twice. The parts go in first, so a move found in
+            # ``_moves`` always has them.
             move = Move("move", self._names[source], self._names[target], count)
-            self._moves[key] = move
-            self._parts[move] = key
+            self._parts.setdefault(move, key)
+            move = self._moves.setdefault(key, move)
         return move
 
     # ---------------------------------------------------------------- deal
@@ -491,13 +494,15 @@ class TableauGame(Game):
 
     # --------------------------------------------------------------- moves
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
+        # Inlined Game._memoised: a state remembers the listing its own game made.
+        if state._game is not self:
+            return self._generate(state)
         memo = state._memo
-        if memo is not None:
-            return memo  # type: ignore[no-any-return]
-        moves = self._generate(state)
-        state.set_memo(moves)
-        return moves
+        if memo is None:
+            memo = self._generate(state)
+            state._memo = memo
+        return memo  # type: ignore[no-any-return]
 
     def _generate(self, state: State) -> tuple[Move, ...]:
         r, at = self.rules, self._at
@@ -619,7 +624,7 @@ class TableauGame(Game):
         return current < passes
 
     def _apply(self, state: State, move: Move) -> State:
-        if move not in self.legal_moves(state):
+        if move not in self._legal_moves(state):
             raise IllegalMoveError(move, state, self._why_illegal(state, move))
         return self._perform(state, move)
 
@@ -631,6 +636,11 @@ class TableauGame(Game):
         items = list(state._items)
         info: dict[str, Any] = dict(state._info._data)
         parts = self._parts.get(move)
+        if parts is None and move.kind == "move":
+            # A listed move that this game object has not met yet (an equal
+            # game made it): its parts follow from its names.
+            assert move.source is not None and move.target is not None
+            parts = (self._index[move.source], self._index[move.target], move.count)
         if parts is not None:
             s, t, k = parts
             source = items[s]
@@ -680,6 +690,8 @@ class TableauGame(Game):
             info["pass"] += 1
             info["progress"] = False
             return False
+        if kind != "deal":
+            raise AssertionError(f"{self.name}: no stock action {kind!r}")
         stock = items[at.stock].cards
         for t in at.tableau:
             if not stock:
@@ -740,14 +752,14 @@ class TableauGame(Game):
                 return False
         return True
 
-    def is_over(self, state: State) -> bool:
-        return not self.legal_moves(state)
+    def _is_over(self, state: State) -> bool:
+        return not self._legal_moves(state)
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         up = sum(len(state._items[f].cards) for f in self._at.foundations)
         return (up * self.rules.score_per_card + self.rules.score_offset,)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         return (0,) if self._won(state._items) else ()
 
     # --------------------------------------------------------- solver hooks

@@ -138,7 +138,7 @@ class Accordion(Game):
 
     # ---------------------------------------------------------- protocol
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every pile move, from the left, one place left before three; then ``deal``."""
         return tuple(self._moves_of(state._items))
 
@@ -196,7 +196,7 @@ class Accordion(Game):
         after.append(())
         return self._new_state(tuple(after), state.info)
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         """Over when no move is left: the stock is empty and no two piles match."""
         items = state._items
         if items[0]:
@@ -208,12 +208,12 @@ class Accordion(Game):
                 return False
         return True
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         """Piles in the row plus cards still in the stock (each a pile to come)."""
         items = state._items
         return (self._row_length(items) + len(items[0]),)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         """Won with every card dealt and gathered in one pile."""
         return (0,) if self.scores(state)[0] == 1 else ()
 

@@ -200,15 +200,10 @@ class Calculation(Game):
 
     # ---------------------------------------------------------- protocol
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """The turned card's places (foundations, then the four waste piles), then
         waste tops to foundations, then ``draw``."""
-        memo = state.memo()
-        if memo is None:
-            memo = self._moves_of(state._items)
-            state.set_memo(memo)
-        moves: tuple[Move, ...] = memo
-        return moves
+        return self._memoised(state, lambda s: self._moves_of(s._items))
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
@@ -264,17 +259,17 @@ class Calculation(Game):
             return f"{target} is complete"
         return f"{target} takes a {_rank(want)} next, not {card}"
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         """Over when no move is left: the stock is used up, nothing is turned and no
         waste pile's top card fits a foundation."""
         return not self.legal_moves(state)
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         """The number of cards on the foundations (4 at the start, 52 for a win)."""
         items = state._items
         return (sum(len(items[_F0 + k]) for k in range(4)),)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         """Won with all 52 cards on the foundations."""
         return (0,) if self.scores(state)[0] == 52 else ()
 

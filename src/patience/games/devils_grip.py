@@ -251,22 +251,19 @@ class DevilsGrip(Game):
 
     # ---------------------------------------------------------- protocol
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """Talon builds, grid builds that empty their cell, ``draw`` or ``redeal``;
         then grid builds that leave cards behind and swaps. None once the game is over.
         """
-        memo = state.memo()
-        if memo is None:
-            moves = self._moves_of(state._items, state.info)
-            memo = (moves, frozenset(moves))
-            state.set_memo(memo)
-        legal: tuple[Move, ...] = memo[0]
+        legal: tuple[Move, ...] = self._memoised(state, self._listing)[0]
         return legal
 
+    def _listing(self, state: State) -> tuple[tuple[Move, ...], frozenset[Move]]:
+        moves = self._moves_of(state._items, state.info)
+        return moves, frozenset(moves)
+
     def _legal_set(self, state: State) -> frozenset[Move]:
-        self.legal_moves(state)
-        found: frozenset[Move] = state.memo()[1]
-        return found
+        return self._memoised(state, self._listing)[1]
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self._legal_set(state):
@@ -376,7 +373,7 @@ class DevilsGrip(Game):
         n = len(source) - at
         return f"the {source[at]} moves with what lies on it: {n} card{'s' if n > 1 else ''}"
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         """Over when no card can enter the grid any more, or after :attr:`idle_limit` idle
         moves in a row.
 
@@ -386,12 +383,12 @@ class DevilsGrip(Game):
         """
         return not self.legal_moves(state)
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         """The cards outside the grid: stock and talon together (72 at the start)."""
         items = state._items
         return (len(items[_STOCK]) + len(items[_TALON]),)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         """Won with all 96 cards in the grid: every stack complete."""
         return (0,) if self.scores(state)[0] == 0 else ()
 

@@ -179,28 +179,40 @@ class DoubleSolitaire(Game):
             source = None if move.source is None else self._outer_name(player, move.source)
             target = None if move.target is None else self._outer_name(player, move.target)
             out = Move(move.kind, source, target, move.count, player)
-            self._to_outer[(player, move)] = out
-            self._to_inner[out] = move
+            # Pure caches of the names; the inner move goes in first, so an
+            # outer move found in ``_to_outer`` always has it.
+            self._to_inner.setdefault(out, move)
+            out = self._to_outer.setdefault((player, move), out)
         return out
+
+    def _inner_move(self, move: Move) -> Move:
+        """The mover's Klondike move for a listed move of this game."""
+        inner = self._to_inner.get(move)
+        if inner is None:  # listed by an equal game: work it out from the names
+            prefix = f"p{move.player}."
+
+            def own(name: str | None) -> str | None:
+                return name[len(prefix) :] if name is not None and name.startswith(prefix) else name
+
+            inner = Move(move.kind, own(move.source), own(move.target), move.count)
+        return inner
 
     def _listing(self, state: State) -> tuple[tuple[Move, ...], State | None]:
         """The legal moves and the mover's inner position (``None`` once over)."""
-        memo = state._memo
-        if memo is None:
-            if self.is_over(state):
-                memo = ((), None)
-            else:
-                player = self.turn(state)
-                inner = self._inner_state(state, player)
-                inner_moves = self.inner.legal_moves(inner)
-                moves = [self._outer_move(player, m) for m in inner_moves]
-                if not any(m.kind in ("draw", "redeal") for m in inner_moves):
-                    moves.append(self._passes[player])
-                memo = (tuple(moves), inner)
-            state.set_memo(memo)
-        return memo  # type: ignore[no-any-return]
+        return self._memoised(state, self._list)
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _list(self, state: State) -> tuple[tuple[Move, ...], State | None]:
+        if self._is_over(state):
+            return ((), None)
+        player = self.turn(state)
+        inner = self._inner_state(state, player)
+        inner_moves = self.inner.legal_moves(inner)
+        moves = [self._outer_move(player, m) for m in inner_moves]
+        if not any(m.kind in ("draw", "redeal") for m in inner_moves):
+            moves.append(self._passes[player])
+        return (tuple(moves), inner)
+
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """The moves of the player whose turn it is: their Klondike moves, then ``pass``
         if they can neither draw nor redeal; none once the game is over."""
         return self._listing(state)[0]
@@ -228,7 +240,7 @@ class DoubleSolitaire(Game):
         if move.kind == "pass":
             info.update(turn=1 - player, passed=info["passed"] + 1)
             return self._new_state(state._items, Info(info))
-        inner_move = self._to_inner[move]
+        inner_move = self._inner_move(move)
         aces = self._ace_starts(inner, self.inner.legal_moves(inner))
         after = self.inner.apply(inner, inner_move)
         items = list(state._items)
@@ -303,18 +315,18 @@ class DoubleSolitaire(Game):
         """For each foundation, whose each card is: ``"0"`` or ``"1"``, bottom card first."""
         return state.info["owners"]  # type: ignore[return-value]
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         """Each player's own cards on the foundations."""
         owners = "".join(self.owners(state))
         return (owners.count("0"), owners.count("1"))
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         """Whether both players have passed in a row or one has gone out."""
         passed = state.info["passed"]
         assert isinstance(passed, int)
         return passed >= 2 or 52 in self.scores(state)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         """The player who went out; else, once blocked, the one with more cards up."""
         scores = self.scores(state)
         if 52 in scores:

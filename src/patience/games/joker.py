@@ -441,11 +441,11 @@ class JokerSolitaire(TableauGame):
     def _real_up(self, items: tuple[Pile, ...]) -> int:
         return sum(1 for f in self._at.foundations for c in items[f].cards if not c.is_joker)
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         """The real cards on the foundations (jokers do not count)."""
         return (self._real_up(state._items),)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         """Player 0 once 15 or more real cards are on the foundations."""
         return (0,) if self._real_up(state._items) >= _TIER_FLOORS[0] else ()
 

@@ -376,7 +376,7 @@ class PokerSolitaire(Game):
 
     # ---------------------------------------------------------- protocol
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """Placement: ``draw``, or a placement in every empty cell. Open: every swap, then
         ``declare``."""
         items = state._items
@@ -439,7 +439,7 @@ class PokerSolitaire(Game):
         assert isinstance(swaps, int)
         return self._new_state(tuple(after), state.info.set(swaps=swaps + 1))
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         """Placement: the grid is full. Open: declared, or the swap limit reached."""
         if self.open:
             swaps = state.info["swaps"]
@@ -448,11 +448,11 @@ class PokerSolitaire(Game):
         items = state._items
         return not items[1] and self._placed(items) == 25
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         """The sum of the points of every full row and column."""
-        memo = state.memo()
-        if isinstance(memo, tuple):
-            return memo
+        return self._memoised(state, self._score_of)
+
+    def _score_of(self, state: State) -> tuple[int, ...]:
         items = state._items
         table = self.table
         total = 0
@@ -460,11 +460,9 @@ class PokerSolitaire(Game):
             cards = [items[k][0] for k in where if items[k]]
             if len(cards) == 5:
                 total += table[_classify(cards)]
-        result = (total,)
-        state.set_memo(result)
-        return result
+        return (total,)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         """Won once the game is over with at least the table's mark (:data:`TARGETS`)."""
         return (0,) if self.is_over(state) and self.scores(state)[0] >= self.target else ()
 

@@ -184,7 +184,7 @@ class Railroad(Game):
 
     # ---------------------------------------------------------- protocol
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         items = state._items
         if self.time_limit is not None:
             if state.info["stopped"] or self.is_over(state):
@@ -224,16 +224,16 @@ class Railroad(Game):
         after = (*items[:k], siding[:-1], *items[k + 1 : self._line], line, discard)
         return State._make(self, after, info)
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         items = state._items
         if self.time_limit is not None and state.info["stopped"]:
             return True
         return len(items[self._line]) + len(items[self._discard]) == self._total
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         return (self._total - len(state._items[self._discard]),)
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         items = state._items
         cleared = not items[self._line] and not any(items[: self.sidings])
         return (0,) if cleared else ()
@@ -423,7 +423,7 @@ class RailroadRace(Game):
         items = state._items[player * self._size : (player + 1) * self._size]
         return self.inner._new_state(items)
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def _legal_moves(self, state: State) -> tuple[Move, ...]:
         if self.is_over(state):
             return ()
         out: list[Move] = []
@@ -453,14 +453,14 @@ class RailroadRace(Game):
         done = self.inner.is_over(sub)
         return done, done and bool(self.inner.winners(sub))
 
-    def is_over(self, state: State) -> bool:
+    def _is_over(self, state: State) -> bool:
         status = [self._finished(state, p) for p in range(2)]
         return any(clear for _, clear in status) or all(done for done, _ in status)
 
-    def scores(self, state: State) -> tuple[int, ...]:
+    def _scores(self, state: State) -> tuple[int, ...]:
         return tuple(self.inner.scores(self._split(state, p))[0] for p in range(2))
 
-    def winners(self, state: State) -> tuple[int, ...]:
+    def _winners(self, state: State) -> tuple[int, ...]:
         status = [self._finished(state, p) for p in range(2)]
         cleared = tuple(p for p in range(2) if status[p][1])
         if cleared:
