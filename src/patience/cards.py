@@ -153,6 +153,9 @@ class Card:
         for jokers and ``??`` for a hidden card. Raises
         :class:`~patience.errors.InvalidCardError` for anything else.
         """
+        card = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is not None:  # the usual case: a card as the library writes it
+            return card
         if not isinstance(text, str):
             raise InvalidCardError(text, "expected a string")
         t = text.strip().upper()
@@ -252,6 +255,18 @@ class Card:
 
 
 Card.HIDDEN = Card._make(0, None, None, "??")
+
+# Every card by the text the library writes for it: a table fixed at import
+# that lets Card.parse skip the general reading for saved states and records.
+_BY_TEXT: dict[str, Card] = {
+    c._text: c
+    for c in (
+        *(Card(r, s) for s in Suit for r in range(1, 14)),
+        Card.joker(Colour.BLACK),
+        Card.joker(Colour.RED),
+        Card.HIDDEN,
+    )
+}
 
 
 class Deck(Sequence[Card]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import functools
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -597,12 +598,17 @@ class Game(abc.ABC, metaclass=_GameMeta):
         The default checks that the counters have the same names as a fresh
         deal's.
         """
-        expected = set(self.deal(0).info)
+        expected = self._info_keys
         if set(state.info) != expected:
             return f"info must have the keys {sorted(expected)}, not {sorted(state.info)}"
         return ""
 
     # ---------------------------------------------------------- helpers
+
+    @functools.cached_property
+    def _info_keys(self) -> frozenset[str]:
+        """The names of the counters in a fresh deal (worked out once per game)."""
+        return frozenset(self.deal(0).info)
 
     def _deck_problem(self, cards: tuple[Card, ...]) -> str:
         """Describe how ``cards`` differ from the game's deck, or ``""``."""
