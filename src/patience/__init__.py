@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .cards import ACE, JACK, KING, QUEEN, RANKS, Card, Colour, Deck, Suit
 from .errors import (
+    GameFactoryError,
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
@@ -62,6 +63,7 @@ __all__ = [
     "Deck",
     "Game",
     "GameEntry",
+    "GameFactoryError",
     "GreedyPolicy",
     "HiddenInfoPolicy",
     "IllegalMoveError",
