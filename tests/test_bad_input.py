@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import patience
 from patience import (
@@ -206,18 +208,31 @@ def test_moves_check_their_values(
     assert str(info.value).startswith("not a move: (")
 
 
-@pytest.mark.parametrize(
-    "move",
-    [
-        Move("move", "t1", "f2"),
-        Move("move", "t1", "t4", count=3),
-        Move("pull", "s3", player=1),
-        Move("swap", "a1", "b2", detail="=x"),
-        Move("move", "w", "t3", count=999_999, player=999_999, detail="QH"),
-    ],
+_TEXT = st.text(alphabet="abcpxzT019_.- =\u0663", max_size=6)
+
+
+@given(
+    kind=st.one_of(st.sampled_from(["move", "pull", "swap"]), _TEXT),
+    source=st.one_of(st.none(), st.sampled_from(["t1", "s2"]), _TEXT),
+    target=st.one_of(st.none(), st.sampled_from(["f2", "w"]), _TEXT),
+    count=st.one_of(st.just(1), st.integers(-2, 10**7), st.booleans()),
+    player=st.one_of(st.none(), st.integers(-2, 10**7), st.booleans()),
+    detail=st.one_of(st.none(), _TEXT),
 )
-def test_every_valid_move_reads_back_from_its_notation(move: Move) -> None:
+def test_every_move_that_can_be_made_reads_back_from_its_notation(
+    kind: str,
+    source: str | None,
+    target: str | None,
+    count: int,
+    player: int | None,
+    detail: str | None,
+) -> None:
+    try:
+        move = Move(kind, source, target, count, player, detail)
+    except InvalidMoveError:
+        return  # values the notation cannot write are refused
     assert Move.parse(str(move)) == move
+    assert Move("move", "w", "t3", 999_999, 999_999, "QH") == Move.parse("p999999 w-t3 x999999 =QH")
 
 
 # ---------------------------------------------------------------------- sessions
@@ -228,12 +243,8 @@ def test_every_valid_move_reads_back_from_its_notation(move: Move) -> None:
     [
         (123, {"seed": 1}, UnknownGameError),
         (None, {"seed": 1}, UnknownGameError),
-        ("railroad", {"seed": "1"}, InvalidSeedError),
-        ("railroad", {"seed": True}, InvalidSeedError),
         ("railroad", {"seed": HUGE}, InvalidSeedError),
         ("railroad", {"cards": 5}, InvalidCardError),
-        ("railroad", {"cards": [1, 2]}, InvalidCardError),
-        ("railroad", {"cards": "AS KH"}, PatienceError),  # not the game's deck
     ],
 )
 def test_sessions_check_their_arguments(

@@ -136,21 +136,24 @@ def test_replace_swaps_a_plugin_game_and_its_aliases(restored_registry: None) ->
 
 
 @pytest.mark.parametrize(
-    ("args", "kwargs", "error"),
+    ("args", "kwargs", "error", "message"),
     [
-        ((123, railroad_named("x")), {}, TypeError),
-        (("not-callable", 42), {}, TypeError),
-        (("one-str-alias", railroad_named("x")), {"aliases": "abc"}, TypeError),
-        (("Upper", railroad_named("x")), {}, ValueError),
-        (("tab\tname", railroad_named("x")), {}, ValueError),
-        (("twice", railroad_named("x")), {"aliases": ("tw", "tw")}, ValueError),
+        ((123, railroad_named("x")), {}, TypeError, "name must be a str"),
+        (("not-callable", 42), {}, TypeError, "factory must be callable"),
+        (("one-str-alias", railroad_named("x")), {"aliases": "abc"}, TypeError, "single str"),
+        (("tab\tname", railroad_named("x")), {}, ValueError, "without spaces"),
+        (("twice", railroad_named("x")), {"aliases": ("tw", "tw")}, ValueError, "given twice"),
     ],
 )
 def test_register_checks_its_arguments(
-    restored_registry: None, args: tuple[Any, ...], kwargs: dict[str, Any], error: type
+    restored_registry: None,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    error: type,
+    message: str,
 ) -> None:
     before = (dict(registry._entries), dict(registry._aliases))
-    with pytest.raises(error):
+    with pytest.raises(error, match=message):
         patience.register(*args, **kwargs)
     assert (dict(registry._entries), dict(registry._aliases)) == before
 
