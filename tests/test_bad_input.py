@@ -306,3 +306,16 @@ def test_record_accepts_move_values_and_keeps_text() -> None:
     record = Record("railroad", seed=2026, moves=[Move("pull", "s3"), "s1"])
     assert record.moves == ("pull s3", "s1")
     assert record.replay() == RAILROAD.apply(RAILROAD.apply(RAILROAD.deal(2026), "s3"), "s1")
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: patience.Deck(5), "an iterable of Card values"),
+        (lambda: patience.Deck("AS KH"), "use Deck.parse for text"),
+        (lambda: patience.Deck.parse(5), "card text or an iterable of card strings"),
+    ],
+)
+def test_decks_check_their_arguments(make: Callable[[], Any], message: str) -> None:
+    with pytest.raises(InvalidCardError, match=message):
+        make()
