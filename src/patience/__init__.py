@@ -19,6 +19,7 @@ from __future__ import annotations
 from .cards import ACE, JACK, KING, QUEEN, RANKS, Card, Colour, Deck, Suit
 from .errors import (
     ForeignStateError,
+    GameFactoryError,
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
@@ -64,6 +65,7 @@ __all__ = [
     "ForeignStateError",
     "Game",
     "GameEntry",
+    "GameFactoryError",
     "GreedyPolicy",
     "HiddenInfoPolicy",
     "IllegalMoveError",

@@ -68,6 +68,10 @@ _RANK_CHAR = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 _RANK_CHAR.update({r: str(r) for r in range(2, 10)})
 _RANK_NAME = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
+# Every card ever made (at most 52, two jokers and the hidden card): since cards
+# are interned, ``_all_cards.issuperset(items)`` checks that items are cards.
+_all_cards: set[Card] = set()
+
 
 class Card:
     """One playing card: a rank and a suit, or a joker of one colour.
@@ -126,6 +130,7 @@ class Card:
         suit_index = list(Suit).index(suit) if suit is not None else 4
         colour_index = 0 if colour is Colour.BLACK else 1 if colour is Colour.RED else 2
         object.__setattr__(card, "_key", (suit_index * 16 + rank) * 4 + colour_index)
+        _all_cards.add(card)
         return card
 
     @classmethod
@@ -279,7 +284,12 @@ class Deck(Sequence[Card]):
     __slots__ = ("_cards",)
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
-        items = tuple(cards)
+        if isinstance(cards, str):
+            raise InvalidCardError(cards, "a deck is made of Card values; use Deck.parse for text")
+        try:
+            items = tuple(cards)
+        except TypeError:
+            raise InvalidCardError(cards, "a deck is made of an iterable of Card values") from None
         for card in items:
             if not isinstance(card, Card):
                 raise InvalidCardError(card, "a deck holds Card values")
@@ -309,7 +319,13 @@ class Deck(Sequence[Card]):
     def parse(cls, text: str | Iterable[str]) -> Deck:
         """Read a deck from space-separated card text or an iterable of card strings."""
         items = text.split() if isinstance(text, str) else text
-        return cls(Card.parse(t) for t in items)
+        try:
+            iterator = iter(items)
+        except TypeError:
+            raise InvalidCardError(
+                text, "expected card text or an iterable of card strings"
+            ) from None
+        return cls(Card.parse(t) for t in iterator)
 
     def shuffled(self, seed: int) -> Deck:
         """This deck shuffled by the portable seeded shuffle (:func:`patience.shuffle.shuffled`)."""

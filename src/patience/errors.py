@@ -13,6 +13,7 @@ from typing import Any
 
 __all__ = [
     "ForeignStateError",
+    "GameFactoryError",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
@@ -23,6 +24,31 @@ __all__ = [
     "PatienceError",
     "UnknownGameError",
 ]
+
+
+_REPR_LIMIT = 80
+
+
+def brief_repr(value: object, limit: int = _REPR_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages.
+
+    Never raises: an integer too long for Python to print is described by
+    its size, and an object whose ``repr`` fails by its type.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"<{'negative ' if value < 0 else ''}integer of about {digits} digits>"
+    if type(value) is tuple:
+        inner = ", ".join(brief_repr(v, limit) for v in value[:8])
+        text = f"({inner}{', ...' if len(value) > 8 else ',' if len(value) == 1 else ''})"
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+    try:
+        text = repr(value)
+    except Exception:
+        return f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text
 
 
 class PatienceError(ValueError):
@@ -38,7 +64,7 @@ class InvalidCardError(PatienceError):
     def __init__(self, text: object, reason: str = "") -> None:
         self.text = text
         detail = f": {reason}" if reason else ""
-        super().__init__(f"not a card: {text!r}{detail}")
+        super().__init__(f"not a card: {brief_repr(text)}{detail}")
 
 
 class InvalidSeedError(PatienceError):
@@ -46,21 +72,28 @@ class InvalidSeedError(PatienceError):
 
     def __init__(self, seed: object) -> None:
         self.seed = seed
-        super().__init__(f"a seed must be an integer with 0 <= seed < 2**64, not {seed!r}")
+        super().__init__(
+            f"a seed must be an integer with 0 <= seed < 2**64, not {brief_repr(seed)}"
+        )
 
 
 class InvalidMoveError(PatienceError):
-    """Move text that cannot be read as a move of the game.
+    """Move text that cannot be read as a move of the game, or values that do
+    not make a :class:`~patience.Move`.
 
-    :attr:`text` holds the text and :attr:`state` the position it was read
-    against (``None`` when read without one).
+    :attr:`text` holds the text (or, for values given to ``Move``, a tuple of
+    them) and :attr:`state` the position it was read against (``None`` when
+    read without one).
     """
 
-    def __init__(self, text: str, reason: str, state: Any = None) -> None:
+    def __init__(self, text: object, reason: str, state: Any = None) -> None:
         self.text = text
         self.state = state
         self.reason = reason
-        super().__init__(f"cannot read move {text!r}: {reason}")
+        if isinstance(text, str):
+            super().__init__(f"cannot read move {brief_repr(text)}: {reason}")
+        else:
+            super().__init__(f"not a move: {brief_repr(text)}: {reason}")
 
 
 class IllegalMoveError(PatienceError):
@@ -80,10 +113,30 @@ class IllegalMoveError(PatienceError):
 class UnknownGameError(PatienceError):
     """A game name that is not registered."""
 
-    def __init__(self, name: object, known: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, name: object, known: tuple[str, ...] = (), suggestions: tuple[str, ...] = ()
+    ) -> None:
         self.name = name
+        self.suggestions = suggestions
+        """Registered names close to :attr:`name`, best first (may be empty)."""
+        guess = f" (did you mean {' or '.join(map(repr, suggestions))}?)" if suggestions else ""
         hint = f"; known games: {', '.join(known)}" if known else ""
-        super().__init__(f"unknown game {name!r}{hint}")
+        super().__init__(f"unknown game {brief_repr(name)}{guess}{hint}")
+
+
+class GameFactoryError(PatienceError):
+    """A registered factory that did not make a proper game.
+
+    Raised by :func:`patience.game` when a factory (usually a plug-in's)
+    returns something that is not a :class:`~patience.Game`, or a game under
+    another name than the one it is registered as. :attr:`name` holds the
+    registered name.
+    """
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(f"the factory registered as {name!r} {reason}")
 
 
 class InvalidOptionError(PatienceError):

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from . import _json
 from .cards import Card, Deck
 from .errors import (
     ForeignStateError,
@@ -30,6 +31,7 @@ from .errors import (
     InvalidMoveError,
     InvalidStateError,
     PatienceError,
+    brief_repr,
 )
 from .move import Move
 from .pile import Pile
@@ -159,12 +161,18 @@ def _info_to_json(value: InfoValue) -> Any:
     return value
 
 
-def _info_from_json(value: Any, where: str) -> InfoValue:
+def _info_from_json(value: Any, where: str, depth: int = 0) -> InfoValue:
     if isinstance(value, list):
-        return tuple(_info_from_json(v, where) for v in value)
+        if depth >= _INFO_DEPTH:
+            raise InvalidStateError(f"{where}: lists nest more than {_INFO_DEPTH} deep")
+        return tuple(_info_from_json(v, where, depth + 1) for v in value)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    raise InvalidStateError(f"{where}: {value!r} is not a JSON scalar or list")
+    raise InvalidStateError(f"{where}: {brief_repr(value)} is not a JSON scalar or list")
+
+
+_INFO_DEPTH = 8
+"""How deeply lists may nest in a loaded state's counters (games use two levels)."""
 
 
 class _GameMeta(abc.ABCMeta):
@@ -516,23 +524,24 @@ class Game(abc.ABC, metaclass=_GameMeta):
         consistency rules. Raises :class:`~patience.errors.InvalidStateError`
         naming what is wrong.
         """
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise InvalidStateError(f"state JSON does not parse: {e}") from None
+        if isinstance(data, (str, bytes, bytearray)):
+            data = _json.loads(data, InvalidStateError, "state")
         if not isinstance(data, Mapping):
             raise InvalidStateError("a state is a JSON object")
         extra = set(data) - {"format", "game", "options", "piles", "info"}
         if extra:
             raise InvalidStateError(f"unknown state fields: {', '.join(sorted(extra))}")
         if data.get("format") != STATE_FORMAT:
-            raise InvalidStateError(f"expected format {STATE_FORMAT!r}, got {data.get('format')!r}")
+            raise InvalidStateError(
+                f"expected format {STATE_FORMAT!r}, got {brief_repr(data.get('format'))}"
+            )
         if data.get("game") != self.name:
-            raise InvalidStateError(f"a state of game {data.get('game')!r}, not {self.name!r}")
+            raise InvalidStateError(
+                f"a state of game {brief_repr(data.get('game'))}, not {self.name!r}"
+            )
         if data.get("options", self.options) != dict(self.options):
             raise InvalidStateError(
-                f"a state of {self.name} with options {data.get('options')!r}, "
+                f"a state of {self.name} with options {brief_repr(data.get('options'))}, "
                 f"not {dict(self.options)!r}"
             )
         raw_piles = data.get("piles")
@@ -540,7 +549,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
             raise InvalidStateError("'piles' must be an object of pile name to pile")
         for name in raw_piles:
             if name not in self._index:
-                raise InvalidStateError(f"unknown pile {name!r} for {self.name}")
+                raise InvalidStateError(f"unknown pile {brief_repr(name)} for {self.name}")
         built: dict[str, Pile] = {}
         for name in self._names:
             if name not in raw_piles:
@@ -553,7 +562,9 @@ class Game(abc.ABC, metaclass=_GameMeta):
         raw_info = data.get("info", {})
         if not isinstance(raw_info, Mapping):
             raise InvalidStateError("'info' must be an object")
-        info = Info({str(k): _info_from_json(v, f"info {k!r}") for k, v in raw_info.items()})
+        info = Info(
+            {str(k): _info_from_json(v, f"info {brief_repr(k)}") for k, v in raw_info.items()}
+        )
         piles = tuple(built.values())
         items = self._encode(piles)
         for name, pile, back in zip(self._names, piles, self._decode(items)):
@@ -660,7 +671,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
             or not isinstance(player, int)
             or not 0 <= player < self.players
         ):
-            raise PatienceError(f"{self.name} has no player {player!r}")
+            raise PatienceError(f"{self.name} has no player {brief_repr(player)}")
         return player
 
     def _new_state(self, items: tuple[Any, ...], info: Info = EMPTY_INFO) -> State:

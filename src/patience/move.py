@@ -20,7 +20,12 @@ move notation, and :meth:`Move.parse` reads it back:
 
 Pile names and kinds are lower case; a pile name starts with a letter and may
 hold letters, digits, ``_`` and ``.``. Names of the form ``x<digits>`` and
-``p<digits>`` are reserved for the notation.
+``p<digits>`` are reserved for the notation. Counts and player numbers have at
+most six digits. A detail is any text without spaces.
+
+A ``Move`` made directly is held to the same rules, so that every move prints
+as notation that reads back as the same move; values that break them raise
+:class:`~patience.errors.InvalidMoveError`.
 """
 
 from __future__ import annotations
@@ -29,14 +34,54 @@ import re
 
 import attrs
 
-from .errors import InvalidMoveError
+from .errors import InvalidMoveError, brief_repr
 
-__all__ = ["Move"]
+__all__ = ["MAX_NUMBER", "Move"]
 
 _NAME = re.compile(r"[a-z][a-z0-9_.]*\Z")
 _KIND = re.compile(r"[a-z][a-z_]*\Z")
-_PLAYER = re.compile(r"p(\d+)\Z")
-_COUNT = re.compile(r"x(\d+)\Z")
+_PLAYER = re.compile(r"p([0-9]+)\Z")
+_COUNT = re.compile(r"x([0-9]+)\Z")
+_DIGITS = 6
+MAX_NUMBER = 10**_DIGITS - 1
+"""The largest card count or player number a move may hold (six digits)."""
+
+# Pile names and kinds already found valid, so that making a move checks each
+# text once; bounded so that a stream of made-up names cannot grow it forever.
+_checked_names: set[str] = set()
+_checked_kinds: set[str] = set()
+_CHECKED_LIMIT = 4096
+
+
+def _number(text: str, token: str, what: str) -> int:
+    digits = token[1:]
+    if len(digits) > _DIGITS:
+        raise InvalidMoveError(
+            text, f"{what} {brief_repr(token, 20)} has more than {_DIGITS} digits"
+        )
+    return int(digits)
+
+
+def _remember(seen: set[str], value: str) -> None:
+    if len(seen) < _CHECKED_LIMIT:
+        seen.add(value)
+
+
+def _check_pile_name(values: tuple[object, ...], field: str, name: object) -> None:
+    if name is None:
+        return
+    if not isinstance(name, str):
+        raise InvalidMoveError(values, f"{field} must be a pile name (str) or None")
+    if name in _checked_names:
+        return
+    if not _NAME.match(name) or _COUNT.match(name) or _PLAYER.match(name):
+        raise InvalidMoveError(values, f"{field} {name!r} is not a pile name")
+    _remember(_checked_names, name)
+
+
+def _check_number(values: tuple[object, ...], field: str, value: object, low: int) -> None:
+    if type(value) is not int or not low <= value <= MAX_NUMBER:
+        raise InvalidMoveError(values, f"{field} must be an integer from {low} to {MAX_NUMBER}")
 
 
 @attrs.frozen(slots=True, order=False, cache_hash=True, repr=False)
@@ -66,6 +111,27 @@ class Move:
     detail: str | None = None
     """A game-specific qualifier, such as what a joker stands for."""
 
+    def __attrs_post_init__(self) -> None:
+        kind, source, target = self.kind, self.source, self.target
+        count, player, detail = self.count, self.player, self.detail
+        values = (kind, source, target, count, player, detail)
+        if not isinstance(kind, str) or kind not in _checked_kinds:
+            if not isinstance(kind, str) or not _KIND.match(kind):
+                raise InvalidMoveError(values, "kind must be an action name such as 'move'")
+            _remember(_checked_kinds, kind)
+        _check_pile_name(values, "source", source)
+        _check_pile_name(values, "target", target)
+        if type(count) is not int or count != 1:
+            _check_number(values, "count", count, 1)
+        if player is not None:
+            _check_number(values, "player", player, 0)
+        if detail is not None and (not isinstance(detail, str) or detail.split() != [detail]):
+            raise InvalidMoveError(values, "detail must be None or text without spaces")
+        if source is None and target is not None:
+            raise InvalidMoveError(values, "a move with a target names a source too")
+        if kind == "move" and target is None:
+            raise InvalidMoveError(values, "a card move names a source and a target pile")
+
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move from its notation (see the module documentation).
@@ -82,16 +148,16 @@ class Move:
         player: int | None = None
         count = 1
         detail: str | None = None
-        if len(tokens) > 1 and (m := _PLAYER.match(tokens[0].lower())):
-            player = int(m.group(1))
+        if len(tokens) > 1 and _PLAYER.match(tokens[0].lower()):
+            player = _number(text, tokens[0], "player")
             tokens = tokens[1:]
         if tokens[-1].startswith("="):
             detail = tokens[-1][1:]
             if not detail:
                 raise InvalidMoveError(text, "'=' must be followed by a detail")
             tokens = tokens[:-1]
-        if tokens and (m := _COUNT.match(tokens[-1].lower())):
-            count = int(m.group(1))
+        if tokens and _COUNT.match(tokens[-1].lower()):
+            count = _number(text, tokens[-1], "card count")
             if count < 1:
                 raise InvalidMoveError(text, "a card count must be at least 1")
             tokens = tokens[:-1]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
 
-from .cards import Card
+from .cards import Card, _all_cards
+from .errors import InvalidCardError, PatienceError, brief_repr
 
 __all__ = ["Pile"]
 
@@ -18,7 +19,10 @@ class Pile:
 
     ``cards`` run from the bottom of the pile (index 0) to the top (index -1);
     the first ``down`` of them lie face down. Games never mutate a pile: they
-    build new ones.
+    build new ones. ``cards`` may be given as any iterable of :class:`Card`
+    values and is kept as a tuple; anything else raises
+    :class:`~patience.errors.InvalidCardError`, and a ``down`` outside
+    ``0 <= down <= len(cards)`` raises :class:`~patience.errors.PatienceError`.
 
     >>> p = Pile.parse("3C 9D KH", down=2)
     >>> p.top, p.face_up, len(p)
@@ -30,9 +34,50 @@ class Pile:
     _memo: Any = attrs.field(default=None, init=False, eq=False, repr=False, alias="_memo")
     """Derived data a game caches on the pile (ignored by equality and hashing)."""
 
+    def __attrs_post_init__(self) -> None:
+        cards = self.cards
+        if type(cards) is not tuple:
+            if isinstance(cards, str) or not isinstance(cards, Iterable):
+                raise InvalidCardError(
+                    cards, "a pile's cards are an iterable of Card values; Pile.parse reads text"
+                )
+            cards = tuple(cards)
+            object.__setattr__(self, "cards", cards)
+        try:
+            all_cards = _all_cards.issuperset(cards)
+        except TypeError:  # an unhashable item
+            all_cards = False
+        if not all_cards:
+            bad = next(c for c in cards if not isinstance(c, Card))
+            raise InvalidCardError(bad, "a pile holds Card values")
+        down = self.down
+        if type(down) is not int or not 0 <= down <= len(cards):
+            raise PatienceError(
+                f"a pile's face-down count must be an integer from 0 to {len(cards)} "
+                f"(the number of cards), not {brief_repr(down)}"
+            )
+
+    @classmethod
+    def _trusted(cls, cards: tuple[Card, ...], down: int) -> Pile:
+        """A pile from values a game has already checked: no validation (for game code).
+
+        ``cards`` must be a tuple of :class:`Card` and ``0 <= down <= len(cards)``.
+        """
+        pile = _new(cls)
+        _set_cards(pile, cards)
+        _set_down(pile, down)
+        _set_memo(pile, None)
+        return pile
+
     @classmethod
     def parse(cls, text: str, down: int = 0) -> Pile:
-        """A pile from space-separated card text, bottom card first."""
+        """A pile from space-separated card text, bottom card first.
+
+        Raises :class:`~patience.errors.InvalidCardError` if ``text`` is not a
+        string or names something that is not a card.
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(text, "pile text must be a string of cards")
         return cls(tuple(Card.parse(t) for t in text.split()), down)
 
     @property
@@ -79,3 +124,11 @@ class Pile:
         if self.down:
             return f"Pile.parse({text!r}, down={self.down})"
         return f"Pile.parse({text!r})"
+
+
+_new = object.__new__
+# The slots' own setters: they write a frozen pile's fields without going
+# through attrs' refusal, and faster than object.__setattr__.
+_set_cards = Pile.__dict__["cards"].__set__
+_set_down = Pile.__dict__["down"].__set__
+_set_memo = Pile.__dict__["_memo"].__set__

@@ -13,12 +13,14 @@ from typing import Any
 
 import attrs
 
+from . import _json
 from .cards import Card
 from .errors import (
     InvalidCardError,
     InvalidRecordError,
     InvalidStateError,
     PatienceError,
+    brief_repr,
 )
 from .game import Game
 from .move import Move
@@ -37,8 +39,8 @@ def _game_from_data(data: Mapping[str, Any], error: type[Exception]) -> Game:
     options = data.get("options", {})
     if not isinstance(name, str):
         raise error("'game' must be a game name")
-    if not isinstance(options, Mapping):
-        raise error("'options' must be an object")
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise error("'options' must be an object with string keys")
     try:
         return make_game(name, **options)
     except PatienceError as e:
@@ -52,17 +54,63 @@ def state_from_json(data: Mapping[str, Any] | str) -> State:
     tampered with or unknown.
     """
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise InvalidStateError(f"state JSON does not parse: {e}") from None
+        data = _json.loads(data, InvalidStateError, "state")
     if not isinstance(data, Mapping):
         raise InvalidStateError("a state is a JSON object")
     return _game_from_data(data, InvalidStateError).from_json(data)
 
 
-def _str_tuple(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(items)
+def _frozen_data(value: Any, field: str) -> _json.FrozenMapping:
+    try:
+        return _json.FrozenMapping(value, field)
+    except TypeError as e:
+        raise InvalidRecordError(str(e)) from None
+
+
+def _options(value: Mapping[str, Any]) -> _json.FrozenMapping:
+    return _frozen_data(value, "options")
+
+
+def _result(value: Mapping[str, Any] | None) -> _json.FrozenMapping | None:
+    return None if value is None else _frozen_data(value, "result")
+
+
+def _seed(value: int | None) -> int | None:
+    if value is None:
+        return None
+    try:
+        return check_seed(value)
+    except PatienceError as e:
+        raise InvalidRecordError(str(e)) from None
+
+
+def _cards(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidRecordError(
+            f"'cards' must be None or an iterable of Card values, not {brief_repr(value)}"
+        )
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise InvalidRecordError(f"'cards' holds {brief_repr(card)}, which is not a Card")
+    return cards
+
+
+def _moves(value: Iterable[Move | str]) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidRecordError(f"'moves' must be a list of move strings, not {brief_repr(value)}")
+    moves = tuple(m if isinstance(m, str) else str(m) if isinstance(m, Move) else m for m in value)
+    for i, move in enumerate(moves, start=1):
+        if not isinstance(move, str):
+            raise InvalidRecordError(f"move {i} is {brief_repr(move)}, not move text")
+    return moves
+
+
+def _check_game(record: Record, attribute: Any, value: Any) -> None:
+    if not isinstance(value, str) or not value:
+        raise InvalidRecordError(f"'game' must be a game name, not {brief_repr(value)}")
 
 
 @attrs.frozen
@@ -70,16 +118,28 @@ class Record:
     """A complete, replayable account of one game.
 
     Exactly one of ``seed`` and ``cards`` says how the game was dealt.
-    ``moves`` are in notation. ``result`` is the final result as
-    :meth:`patience.Result.to_json` gives it, or ``None`` if not recorded.
+    ``moves`` are in notation (:class:`~patience.Move` values are turned into
+    it). ``result`` is the final result as :meth:`patience.Result.to_json`
+    gives it, or ``None`` if not recorded.
+
+    A record is an immutable, hashable value: ``options`` and ``result`` are
+    read-only copies of the data given (nested lists read back as tuples;
+    :meth:`to_json` gives plain lists and dicts again). Fields of the wrong
+    type, a seed out of range, or giving both or neither of ``seed`` and
+    ``cards`` raise :class:`~patience.errors.InvalidRecordError`. Whether the
+    moves replay is checked by :meth:`states` and :meth:`from_json`.
     """
 
-    game: str
-    options: Mapping[str, Any] = attrs.field(factory=dict, converter=dict)
-    seed: int | None = None
-    cards: tuple[Card, ...] | None = None
-    moves: tuple[str, ...] = attrs.field(default=(), converter=_str_tuple)
-    result: Mapping[str, Any] | None = None
+    game: str = attrs.field(validator=_check_game)
+    options: Mapping[str, Any] = attrs.field(factory=dict, converter=_options)
+    seed: int | None = attrs.field(default=None, converter=_seed)
+    cards: tuple[Card, ...] | None = attrs.field(default=None, converter=_cards)
+    moves: tuple[str, ...] = attrs.field(default=(), converter=_moves)
+    result: Mapping[str, Any] | None = attrs.field(default=None, converter=_result)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.seed is None) == (self.cards is None):
+            raise InvalidRecordError("a record names exactly one of 'seed' and 'cards'")
 
     @classmethod
     def start(
@@ -90,12 +150,7 @@ class Record:
         cards: Iterable[Card] | None = None,
     ) -> Record:
         """An empty record of ``game`` dealt from ``seed`` or from ``cards``."""
-        return cls(
-            game.name,
-            dict(game.options),
-            seed,
-            None if cards is None else tuple(cards),
-        )
+        return cls(game.name, game.options, seed, cards)
 
     def with_moves(self, moves: Sequence[Move | str], final: State | None = None) -> Record:
         """A copy with these moves, and the result of ``final`` if given."""
@@ -109,8 +164,6 @@ class Record:
     def initial_state(self) -> State:
         """The opening position."""
         g = self.make_game()
-        if (self.seed is None) == (self.cards is None):
-            raise InvalidRecordError("a record names exactly one of 'seed' and 'cards'")
         try:
             if self.seed is not None:
                 return g.deal(self.seed)
@@ -133,14 +186,13 @@ class Record:
             try:
                 state = g.apply(state, g.parse_move(state, text))
             except PatienceError as e:
-                raise InvalidRecordError(f"move {i} ({text!r}): {e}") from None
+                raise InvalidRecordError(f"move {i} ({brief_repr(text)}): {e}") from None
             out.append(state)
         if self.result is not None:
             replayed = g.result(state).to_json()
-            if dict(self.result) != replayed:
+            if _json.thaw(self.result) != replayed:
                 raise InvalidRecordError(
-                    f"the recorded result {dict(self.result)!r} "
-                    f"does not match the replay {replayed!r}"
+                    f"the recorded result {self.result!r} does not match the replay {replayed!r}"
                 )
         return out
 
@@ -153,7 +205,7 @@ class Record:
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game,
-            "options": dict(self.options),
+            "options": _json.thaw(self.options),
         }
         if self.seed is not None:
             data["seed"] = self.seed
@@ -161,7 +213,7 @@ class Record:
             data["cards"] = [str(c) for c in self.cards]
         data["moves"] = list(self.moves)
         if self.result is not None:
-            data["result"] = dict(self.result)
+            data["result"] = _json.thaw(self.result)
         return data
 
     def dumps(self) -> str:
@@ -175,18 +227,16 @@ class Record:
         Raises :class:`~patience.errors.InvalidRecordError` naming what is wrong.
         """
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise InvalidRecordError(f"record JSON does not parse: {e}") from None
+            data = _json.loads(data, InvalidRecordError, "record")
         if not isinstance(data, Mapping):
             raise InvalidRecordError("a record is a JSON object")
         extra = set(data) - {"format", "game", "options", "seed", "cards", "moves", "result"}
         if extra:
-            raise InvalidRecordError(f"unknown record fields: {', '.join(sorted(extra))}")
+            names = sorted(k if isinstance(k, str) else brief_repr(k) for k in extra)
+            raise InvalidRecordError(f"unknown record fields: {', '.join(names)}")
         if data.get("format") != RECORD_FORMAT:
             raise InvalidRecordError(
-                f"expected format {RECORD_FORMAT!r}, got {data.get('format')!r}"
+                f"expected format {RECORD_FORMAT!r}, got {brief_repr(data.get('format'))}"
             )
         seed = data.get("seed")
         raw_cards = data.get("cards")

@@ -1,24 +1,34 @@
 """The registry of games: names, aliases, options and plug-ins.
 
 The built-in games register themselves when :mod:`patience.games` is imported;
-third-party packages add games through the entry-point group
-``patience.games``. Each entry point names a callable that takes no arguments
-and calls :func:`register` (or a module that registers on import). Both are
-loaded the first time the registry is asked for anything.
+their names and aliases are reserved, so saved states and records of built-in
+games always load as those games. Third-party packages add games through the
+entry-point group ``patience.games``. Each entry point names either a callable
+that takes no arguments and calls :func:`register`, or a module that calls
+:func:`register` when it is imported; any other object is skipped with a
+:class:`RuntimeWarning`, as is a plug-in that raises while loading. Plug-ins
+are loaded the first time the registry is asked for anything, once, under a
+lock: a thread that asks while another is loading them waits for it.
+
+Names are looked up without regard to case or surrounding spaces, and an
+unknown name suggests close registered ones.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.metadata
 import inspect
+import threading
+import types
 import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
-from .errors import InvalidOptionError, UnknownGameError
+from .errors import GameFactoryError, InvalidOptionError, UnknownGameError, brief_repr
 from .game import Game
 
 __all__ = ["ENTRY_POINT_GROUP", "GameEntry", "aliases", "describe", "game", "games", "register"]
@@ -51,7 +61,19 @@ class GameEntry:
 
 _entries: dict[str, GameEntry] = {}
 _aliases: dict[str, str] = {}
+_builtin: set[str] = set()
+"""Names and aliases of the built-in games, which nothing may take over."""
 _loaded = False
+_loading = False
+_lock = threading.RLock()
+
+
+def _check_name(n: object) -> str:
+    if not isinstance(n, str):
+        raise TypeError(f"a game name must be a str, not {type(n).__name__}")
+    if not n or n != n.lower() or any(c.isspace() for c in n):
+        raise ValueError(f"game names are lower case without spaces: {brief_repr(n)}")
+    return n
 
 
 def register(
@@ -66,74 +88,138 @@ def register(
 
     ``factory`` is called with the game's options as keyword-only arguments
     (``factory(**options)``) and returns a :class:`~patience.Game` whose
-    :attr:`~patience.Game.name` is ``name``. Names and aliases are lower case
-    with words joined by ``-``. Registering a taken name raises ``ValueError``
-    unless ``replace`` is true.
+    :attr:`~patience.Game.name` is ``name``; :func:`game` checks both. Names
+    and aliases are lower case without spaces, words joined by ``-``.
+
+    A name or alias that is already taken raises ``ValueError``, with one
+    exception: ``replace=True`` lets a game registered by other code than
+    the library replace the entry of the same ``name`` (its old aliases go
+    with it). The names and aliases of the built-in games can never be taken
+    over. A name that is not a string, or a factory that is not callable,
+    raises ``TypeError``.
     """
-    alias_tuple = tuple(aliases)
-    for n in (name, *alias_tuple):
-        if not n or n != n.lower() or " " in n:
-            raise ValueError(f"game names are lower case without spaces: {n!r}")
-        taken = n in _entries or n in _aliases
-        if taken and not replace:
-            raise ValueError(f"a game named {n!r} is already registered")
+    _check_name(name)
+    if isinstance(aliases, str):
+        raise TypeError("aliases must be an iterable of names, not a single str")
+    alias_tuple = tuple(_check_name(a) for a in aliases)
+    if not callable(factory):
+        raise TypeError(f"{name}: the factory must be callable, not {brief_repr(factory)}")
+    if not isinstance(summary, str):
+        raise TypeError(f"{name}: the summary must be a str")
     for p in inspect.signature(factory).parameters.values():
         if p.kind is not inspect.Parameter.KEYWORD_ONLY:
             raise ValueError(f"{name}: factory parameters must be keyword-only, {p.name!r} is not")
-    _entries[name] = GameEntry(name, factory, alias_tuple, summary)
-    for alias in alias_tuple:
-        _aliases[alias] = name
+    if len(set((name, *alias_tuple))) != 1 + len(alias_tuple):
+        raise ValueError(f"{name}: a name or alias is given twice")
+    with _lock:
+        replacing = replace and name in _entries
+        for n in (name, *alias_tuple):
+            if n in _builtin:
+                raise ValueError(
+                    f"a game named {n!r} is already registered: it is built in "
+                    "and cannot be replaced or shadowed"
+                )
+            if replacing and (n == name or _aliases.get(n) == name):
+                continue  # the entry being replaced, or one of its own aliases
+            if n in _entries or n in _aliases:
+                raise ValueError(f"a game named {n!r} is already registered")
+        if replacing:
+            for alias in _entries[name].aliases:
+                _aliases.pop(alias, None)
+        _entries[name] = GameEntry(name, factory, alias_tuple, summary)
+        for alias in alias_tuple:
+            _aliases[alias] = name
+
+
+def _mark_builtins() -> None:
+    """Reserve every name and alias registered so far as built-in.
+
+    Called once, by :mod:`patience.games` after the built-in games have
+    registered themselves.
+    """
+    with _lock:
+        _builtin.update(_entries)
+        _builtin.update(_aliases)
+
+
+def _load_plugin(ep: importlib.metadata.EntryPoint) -> None:
+    obj = ep.load()
+    if isinstance(obj, types.ModuleType):
+        return  # a module registers its games when imported
+    if not callable(obj):
+        raise TypeError(
+            f"the entry point names a {type(obj).__name__}, "
+            "not a callable or a module that registers games"
+        )
+    obj()
 
 
 def _ensure_loaded() -> None:
-    global _loaded
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
-    importlib.import_module("patience.games")
-    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+    with _lock:
+        if _loaded or _loading:  # done meanwhile, or asked by a plug-in being loaded
+            return
+        _loading = True
         try:
-            obj = ep.load()
-            if callable(obj):
-                obj()
-        except Exception as e:  # a broken plug-in must not break the library
-            warnings.warn(
-                f"could not load game plug-in {ep.name!r} ({ep.value}): {e}",
-                RuntimeWarning,
-                stacklevel=2,
-            )
+            importlib.import_module("patience.games")
+            for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+                try:
+                    _load_plugin(ep)
+                except Exception as e:  # a broken plug-in must not break the library
+                    warnings.warn(
+                        f"could not load game plug-in {ep.name!r} ({ep.value}): {e}",
+                        RuntimeWarning,
+                        stacklevel=3,
+                    )
+            _loaded = True
+        finally:
+            _loading = False
 
 
 def games() -> tuple[str, ...]:
     """The names of every registered game, in registration order."""
     _ensure_loaded()
-    return tuple(_entries)
+    with _lock:
+        return tuple(_entries)
 
 
 def aliases() -> dict[str, str]:
     """Every alias and the name it stands for."""
     _ensure_loaded()
-    return dict(_aliases)
+    with _lock:
+        return dict(_aliases)
 
 
 def describe(name: str) -> GameEntry:
-    """The registry entry for ``name`` (or an alias)."""
+    """The registry entry for ``name`` or an alias, in any case, spaces around ignored.
+
+    Raises :class:`~patience.errors.UnknownGameError` for a name that is not
+    registered, with close registered names as suggestions.
+    """
     _ensure_loaded()
-    if not isinstance(name, str):
-        raise UnknownGameError(name, tuple(_entries))
-    key = _aliases.get(name.lower(), name.lower())
-    entry = _entries.get(key)
-    if entry is None:
-        raise UnknownGameError(name, tuple(_entries))
-    return entry
+    with _lock:
+        known = tuple(_entries)
+        if not isinstance(name, str):
+            raise UnknownGameError(name, known)
+        key = name.strip().lower()
+        key = _aliases.get(key, key)
+        entry = _entries.get(key)
+        if entry is None:
+            close = difflib.get_close_matches(key, [*_entries, *_aliases], n=3, cutoff=0.75)
+            raise UnknownGameError(name, known, tuple(close))
+        return entry
 
 
 def game(name: str, **options: Any) -> Game:
     """Make the game registered as ``name`` (or an alias) with ``options``.
 
-    Raises :class:`~patience.errors.UnknownGameError` for an unknown name and
+    Raises :class:`~patience.errors.UnknownGameError` for an unknown name,
     :class:`~patience.errors.InvalidOptionError` for an option the game does
-    not have or a value it does not accept.
+    not have or a value it does not accept, and
+    :class:`~patience.errors.GameFactoryError` if the registered factory
+    returns something other than a game of that name.
 
     >>> import patience
     >>> patience.game("railroad", sidings=3)
@@ -145,4 +231,11 @@ def game(name: str, **options: Any) -> Game:
         if option not in known:
             choices = ", ".join(known) or "none"
             raise InvalidOptionError(entry.name, option, f"no such option (options: {choices})")
-    return entry.factory(**options)
+    made = entry.factory(**options)
+    if not isinstance(made, Game):
+        raise GameFactoryError(entry.name, f"returned {brief_repr(made)}, not a patience.Game")
+    if made.name != entry.name:
+        raise GameFactoryError(
+            entry.name, f"made a game named {brief_repr(made.name)}; it must be {entry.name!r}"
+        )
+    return made

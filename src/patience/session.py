@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .cards import Card
-from .errors import PatienceError
+from .errors import InvalidCardError, PatienceError
 from .game import Game, Result
 from .move import Move
 from .records import Record
@@ -34,6 +34,12 @@ class Session:
         1
 
     :meth:`do` checks the move first and changes nothing when it fails.
+
+    ``game`` is a :class:`~patience.Game` or a registered name (anything else
+    raises :class:`~patience.errors.UnknownGameError`); a bad seed raises
+    :class:`~patience.errors.InvalidSeedError` and a bad card list
+    :class:`~patience.errors.InvalidCardError` or the game's own error for
+    cards that are not its deck.
     """
 
     def __init__(
@@ -43,7 +49,7 @@ class Session:
         seed: int | None = None,
         cards: Iterable[Card | str] | str | None = None,
     ) -> None:
-        self.game: Game = make_game(game) if isinstance(game, str) else game
+        self.game: Game = game if isinstance(game, Game) else make_game(game)
         """The game being played."""
         if (seed is None) == (cards is None):
             raise PatienceError("give exactly one of seed= and cards=")
@@ -53,7 +59,14 @@ class Session:
             self._cards: tuple[Card, ...] | None = None
         else:
             assert cards is not None
-            items = cards.split() if isinstance(cards, str) else list(cards)
+            if isinstance(cards, str):
+                items: list[Card | str] = list(cards.split())
+            elif isinstance(cards, Iterable):
+                items = list(cards)
+            else:
+                raise InvalidCardError(
+                    cards, "cards= must be card text or an iterable of cards or card strings"
+                )
             self.seed = None
             self._cards = tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
             self._start = self.game.deal_from(self._cards)

@@ -36,6 +36,7 @@ StockKind = Literal["waste", "deal", "none"]
 FoundationMode = Literal["cards", "suits"]
 
 _EMPTY = Pile()
+_pile = Pile._trusted  # piles the engine builds from piles it already holds
 _DRAW = Move("draw")
 _REDEAL = Move("redeal")
 _DEAL = Move("deal")
@@ -654,9 +655,9 @@ class TableauGame(Game):
                 # A card leaves the waste or the reserve for good, or (without
                 # worrying back) reaches a foundation.
                 progress = s in self._progress_sources or t in self._progress_targets
-            items[s] = Pile(remaining, down)
+            items[s] = _pile(remaining, down)
             target = items[t]
-            items[t] = Pile(target.cards + cards[-k:], target.down)
+            items[t] = _pile(target.cards + cards[-k:], target.down)
             info["progress"] = True
             if r.worrying_back and t in self._foundation_set:
                 up = sum(len(items[f].cards) for f in at.foundations)
@@ -680,12 +681,12 @@ class TableauGame(Game):
         if kind == "draw":
             stock = items[at.stock].cards
             n = min(r.draw, len(stock))
-            items[at.stock] = Pile(stock[:-n], len(stock) - n)
-            items[at.waste] = Pile(items[at.waste].cards + stock[: -n - 1 : -1])
+            items[at.stock] = _pile(stock[:-n], len(stock) - n)
+            items[at.waste] = _pile(items[at.waste].cards + stock[: -n - 1 : -1], 0)
             return False
         if kind == "redeal":
             waste = items[at.waste].cards
-            items[at.stock] = Pile(tuple(reversed(waste)), len(waste))
+            items[at.stock] = _pile(tuple(reversed(waste)), len(waste))
             items[at.waste] = _EMPTY
             info["pass"] += 1
             info["progress"] = False
@@ -697,9 +698,9 @@ class TableauGame(Game):
             if not stock:
                 break
             pile = items[t]
-            items[t] = Pile(pile.cards + stock[-1:], pile.down)
+            items[t] = _pile(pile.cards + stock[-1:], pile.down)
             stock = stock[:-1]
-        items[at.stock] = Pile(stock, len(stock))
+        items[at.stock] = _pile(stock, len(stock))
         return True
 
     def _remove_suits(self, items: list[Pile]) -> bool:
@@ -712,9 +713,9 @@ class TableauGame(Game):
                 if run[-1].rank != 1 or run[0].rank != KING:
                     continue
                 f = next(f for f in self._at.foundations if not items[f].cards)
-                items[f] = Pile(tuple(reversed(run)))
+                items[f] = _pile(tuple(reversed(run)), 0)
                 remaining = pile.cards[:-13]
-                items[t] = Pile(remaining, min(pile.down, max(len(remaining) - 1, 0)))
+                items[t] = _pile(remaining, min(pile.down, max(len(remaining) - 1, 0)))
                 removed = True
         return removed
 
@@ -727,9 +728,9 @@ class TableauGame(Game):
             if not reserve.cards:
                 break
             if not items[t].cards:
-                items[t] = Pile(reserve.cards[-1:])
+                items[t] = _pile(reserve.cards[-1:], 0)
                 rest = reserve.cards[:-1]
-                items[at.reserve] = Pile(rest, max(len(rest) - 1, 0))
+                items[at.reserve] = _pile(rest, max(len(rest) - 1, 0))
                 filled = True
         return filled
 

@@ -6,6 +6,7 @@ Each module holds one game or one family and registers its variants with
 
 from __future__ import annotations
 
+from .. import registry as _registry
 from . import (
     accordion,
     calculation,
@@ -39,3 +40,6 @@ __all__ = [
     "single_rail",
     "spider",
 ]
+
+# Reserve the names and aliases registered above: plug-ins may not take them over.
+_registry._mark_builtins()

@@ -1,0 +1,265 @@
+"""Fuzzing every entry point: bad input gets the library's errors, never another.
+
+Hypothesis throws garbage and near misses at move text, cards, seeds, options,
+saved states and records, for every registered game. Whatever goes in, the
+library either accepts it (and then keeps every promise with it) or raises a
+:class:`~patience.PatienceError` subclass; nothing else escapes, and nothing
+is changed. The default run draws a few dozen examples per test; with
+``-m soak`` and ``HYPOTHESIS_PROFILE=soak`` it draws thousands.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import patience
+from patience import Card, Game, PatienceError, Record, Session, State
+
+GAMES = patience.games()
+
+# Values of every JSON type and then some: huge and negative numbers, non-finite
+# floats, long digit strings, nesting, and the wrong type for every field.
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from([0, 1, -1, 2**64, 10**400, 100_000, 1_000_000]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.sampled_from(["", "9" * 5000, "AS", "??", "t1", "draw"]),
+)
+garbage = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+def position(game: Game, seed: int, steps: int) -> State:
+    """A position after up to ``steps`` random legal moves from deal ``seed``."""
+    rng = random.Random(seed)
+    state = game.deal(seed)
+    for _ in range(steps):
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        state = game.apply(state, rng.choice(moves))
+    return state
+
+
+def keeps_promises(state: State) -> None:
+    """A state the library accepted can be used through the whole protocol."""
+    game = state.game
+    moves = game.legal_moves(state)
+    game.is_over(state)
+    game.result(state).summary()
+    for player in range(game.players):
+        game.view(state, player)
+    str(state)
+    for move in moves[:5]:
+        after = game.apply(state, move)
+        assert Counter(c for p in after.pile_tuple for c in p.cards) == Counter(game.deck.cards)
+
+
+def move_texts(game: Game) -> st.SearchStrategy[str]:
+    """Move text near the game's own: its pile names and kinds, mangled."""
+    names = list(game.layout and [p.name for p in game.layout])
+    token = st.one_of(
+        st.sampled_from(names),
+        st.sampled_from(["draw", "deal", "redeal", "pull", "pass", "stop", "swap", "out"]),
+        st.sampled_from(
+            ["x0", "x1", "x2", "x99", "x" + "9" * 5000, "p0", "p1", "p9", "p" + "9" * 5000]
+        ),
+        st.sampled_from(["=QH", "=8", "=", "==", "=" + "9" * 5000, "-", "--", "t1-", "-t1"]),
+        st.builds(lambda a, b: f"{a}-{b}", st.sampled_from(names), st.sampled_from(names)),
+        st.text(max_size=6),
+    )
+    return st.one_of(
+        st.lists(token, min_size=1, max_size=4).map(" ".join),
+        st.text(max_size=40),
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 40))
+def test_move_text_is_read_or_refused(
+    name: str, data: st.DataObject, seed: int, steps: int
+) -> None:
+    game = patience.game(name)
+    state = position(game, seed, steps)
+    before = state.to_json()
+    text = data.draw(move_texts(game))
+    try:
+        after = game.apply(state, text)
+    except PatienceError:
+        pass
+    else:
+        assert game.parse_move(state, text) in game.legal_moves(state)
+        keeps_promises(after)
+    assert state.to_json() == before
+
+
+@given(text=st.one_of(st.text(max_size=8), garbage))
+def test_card_text_is_read_or_refused(text: Any) -> None:
+    try:
+        card = Card.parse(text)
+    except PatienceError:
+        return
+    assert Card.parse(str(card)) is card
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=garbage)
+def test_seeds_are_dealt_or_refused(name: str, seed: Any) -> None:
+    game = patience.game(name)
+    try:
+        state = game.deal(seed)
+    except PatienceError:
+        return
+    assert state == game.deal(seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data())
+def test_options_are_taken_or_refused(name: str, data: st.DataObject) -> None:
+    options = [o for o in patience.describe(name).options if o != "clock"]
+    if not options:
+        return
+    option = data.draw(st.sampled_from(options))
+    value = data.draw(garbage)
+    try:
+        game = patience.game(name, **{option: value})
+    except PatienceError:
+        return
+    state = game.deal(1)
+    keeps_promises(state)
+    assert patience.state_from_json(state.dumps()) == state
+
+
+def tamper(data: dict[str, Any], draw: st.DataObject) -> dict[str, Any]:
+    """A copy of saved state data with one field replaced or mangled."""
+    out = copy.deepcopy(data)
+    where = draw.draw(st.sampled_from(["pile", "down", "cards", "info", "top", "swap"]))
+    piles = out["piles"]
+    names = sorted(piles)
+    if where == "pile":
+        piles[draw.draw(st.sampled_from(names))] = draw.draw(garbage)
+    elif where == "down":
+        piles[draw.draw(st.sampled_from(names))]["down"] = draw.draw(garbage)
+    elif where == "cards":
+        pile = piles[draw.draw(st.sampled_from(names))]
+        cards = pile["cards"]
+        action = draw.draw(st.sampled_from(["drop", "duplicate", "replace", "append"]))
+        if action == "drop" and cards:
+            cards.pop(draw.draw(st.integers(0, len(cards) - 1)))
+        elif action == "duplicate" and cards:
+            cards.append(cards[0])
+        elif action == "replace" and cards:
+            cards[draw.draw(st.integers(0, len(cards) - 1))] = draw.draw(garbage)
+        else:
+            cards.append(draw.draw(st.sampled_from(["AS", "KH", "RJ", "??", "1S", ""])))
+    elif where == "info":
+        keys = [*sorted(out["info"]), "extra"]
+        out["info"][draw.draw(st.sampled_from(keys))] = draw.draw(garbage)
+    elif where == "top":
+        key = draw.draw(st.sampled_from(["format", "game", "options", "piles", "info", "more"]))
+        out[key] = draw.draw(garbage)
+    else:
+        # Move the top card of one pile onto another: the deck is intact, the
+        # position may not be reachable.
+        a, b = draw.draw(st.sampled_from(names)), draw.draw(st.sampled_from(names))
+        if piles[a]["cards"]:
+            card = piles[a]["cards"].pop()
+            piles[a]["down"] = min(piles[a]["down"], len(piles[a]["cards"]))
+            piles[b]["cards"].append(card)
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 60))
+def test_tampered_states_load_soundly_or_are_refused(
+    name: str, data: st.DataObject, seed: int, steps: int
+) -> None:
+    game = patience.game(name)
+    saved = position(game, seed, steps).to_json()
+    bad = tamper(saved, data)
+    for load in (patience.state_from_json, game.from_json):
+        try:
+            state = load(json.dumps(bad))
+        except PatienceError:
+            continue
+        keeps_promises(state)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 30))
+def test_tampered_records_replay_or_are_refused(
+    name: str, data: st.DataObject, seed: int, steps: int
+) -> None:
+    game = patience.game(name)
+    session = Session(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        moves = session.legal_moves()
+        if not moves:
+            break
+        session.do(rng.choice(moves))
+    record = session.record.to_json()
+    key = data.draw(st.sampled_from(["seed", "moves", "options", "result", "game", "cards"]))
+    if key == "moves" and record["moves"] and data.draw(st.booleans()):
+        record["moves"][data.draw(st.integers(0, len(record["moves"]) - 1))] = data.draw(
+            move_texts(game)
+        )
+    else:
+        record[key] = data.draw(garbage)
+    try:
+        loaded = Record.from_json(json.dumps(record))
+    except PatienceError:
+        return
+    keeps_promises(loaded.replay())
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(other=st.sampled_from(GAMES), seed=st.integers(0, 1000), steps=st.integers(0, 30))
+def test_foreign_states_and_moves_are_refused(name: str, other: str, seed: int, steps: int) -> None:
+    game, stranger = patience.game(name), patience.game(other)
+    state = position(game, seed, steps)
+    foreign = position(stranger, seed, steps)
+    if stranger != game:
+        for method in (game.legal_moves, game.is_over, game.result, game.view, game.to_json):
+            with pytest.raises(PatienceError):
+                method(foreign)
+        with pytest.raises(PatienceError):
+            game.apply(foreign, "draw")
+    before = state.to_json()
+    for move in stranger.legal_moves(foreign)[:10]:
+        try:
+            after = game.apply(state, move)
+        except PatienceError:
+            continue
+        assert move in game.legal_moves(state)
+        keeps_promises(after)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000, "9" * 5000],
+)
+def test_pathological_json_is_refused(text: str) -> None:
+    with pytest.raises(PatienceError):
+        patience.state_from_json(text)
+    with pytest.raises(PatienceError):
+        Record.from_json(text)
+    with pytest.raises(PatienceError):
+        patience.game("klondike").from_json(text)
