@@ -85,10 +85,62 @@ def test_simulate_one_policy_per_player(capsys: pytest.CaptureFixture[str]) -> N
         ["show", "railroad", "-o", "wheels=3"],
         ["show", "railroad", "-o", "sidings"],
         ["show", "railroad", "--seed", "-4"],
-        ["simulate", "railroad", "--deals", "-3"],
         ["show", "railroad", "--json", "/nonexistent/dir/state.json"],
     ],
 )
 def test_errors_exit_2_with_a_message(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.startswith("error:")
+
+
+@pytest.mark.parametrize(
+    ("argv", "argument"),
+    [
+        (["solve", "railroad", "--max-seconds", "-5"], "--max-seconds"),
+        (["solve", "railroad", "--max-seconds", "nan"], "--max-seconds"),
+        (["solve", "railroad", "--max-seconds", "inf"], "--max-seconds"),
+        (["solve", "railroad", "--max-seconds", "soon"], "--max-seconds"),
+        (["solve", "railroad", "--max-nodes", "-1"], "--max-nodes"),
+        (["solve", "railroad", "--max-nodes", "0"], "--max-nodes"),
+        (["simulate", "railroad", "--max-seconds", "-5"], "--max-seconds"),
+        (["simulate", "railroad", "--max-nodes", "-1"], "--max-nodes"),
+        (["simulate", "railroad", "--deals", "-3"], "--deals"),
+        (["simulate", "railroad", "--deals", "0"], "--deals"),
+        (["simulate", "railroad", "--jobs", "0"], "--jobs"),
+        (["simulate", "railroad", "--samples", "0"], "--samples"),
+    ],
+)
+def test_limits_and_counts_are_checked_by_the_parser(
+    capsys: pytest.CaptureFixture[str], argv: list[str], argument: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    _, err = capsys.readouterr()
+    assert exited.value.code == 2 and f"argument {argument}" in err
+
+
+def test_no_time_limit_is_spelled_0_or_none(capsys: pytest.CaptureFixture[str]) -> None:
+    for spelling in ("0", "none", "None"):
+        code, out, _ = run(capsys, "solve", "railroad", "--seed", "5", "--max-seconds", spelling)
+        assert code == 0 and "won" in out
+
+
+def test_seeds_out_of_range_fail_before_the_progress_bar(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "simulate", "railroad", "--start", str(2**64 - 5), "--deals", "10")
+    # The message comes first: no progress bar was drawn for a run that cannot start.
+    assert code == 2 and err.startswith("error:") and "2**64" in err
+    code, _, err = run(capsys, "simulate", "railroad", "--start", "-1", "--deals", "10")
+    assert code == 2 and err.startswith("error:")
+
+
+def test_interrupt_exits_130_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("patience.__main__.simulate", interrupted)
+    code, _, err = run(capsys, "simulate", "railroad", "--no-progress")
+    assert code == 130 and err == "interrupted\n"

@@ -124,3 +124,90 @@ def test_debt_lets_a_repeat_with_more_allowance_through() -> None:
     if moves:
         after = game.apply(state, moves[0])
         assert game.debt(after) in (0, 1)
+
+
+class _FakeClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_time_limit_is_checked_before_every_expansion(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each expanded position "takes" one second on a fake clock (as an open
+    # Poker Solitaire position with its 300 swaps takes real milliseconds).
+    # The search must stop at the first expansion after the limit has passed,
+    # not at the next multiple of some node count.
+    clock = _FakeClock()
+    expansions = []
+
+    class SlowRailroad(Railroad):
+        def canonical_key(self, state: patience.State) -> object:
+            expansions.append(state)
+            clock.now += 1.0
+            return super().canonical_key(state)
+
+    monkeypatch.setattr("patience.solver._clock", clock)
+    game = SlowRailroad("railroad")
+    state = game.deal(3)  # needs over a thousand nodes without restarts
+    found = solve(game, state, max_seconds=5.5, max_nodes=None, restarts=False)
+    assert found.status == "unknown"
+    assert len(expansions) == 6  # the sixth took the clock past 5.5
+    assert found.seconds == 6.0
+    assert found.nodes <= 7
+    # Without a limit the same search runs to its win, far past that point.
+    clock.now, expansions[:] = 0.0, []
+    assert solve(game, state, max_nodes=None, restarts=False).won and len(expansions) > 100
+
+
+def test_open_poker_time_limit_is_kept() -> None:
+    # A real game with slow positions: the search ends soon after the limit
+    # (a check every 256 nodes let it run for seconds).
+    game = patience.game("poker-solitaire", open=True)
+    found = solve(game, game.deal(1), max_seconds=0.3)
+    assert found.status == "unknown"
+    assert found.nodes < 256
+    assert found.seconds < 3.0  # generous: one position takes milliseconds
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"max_seconds": -5}, "max_seconds"),
+        ({"max_seconds": float("nan")}, "max_seconds"),
+        ({"max_seconds": float("inf")}, "max_seconds"),
+        ({"max_seconds": 0}, "max_seconds"),
+        ({"max_seconds": True}, "max_seconds"),
+        ({"max_seconds": "10"}, "max_seconds"),
+        ({"max_nodes": -1}, "max_nodes"),
+        ({"max_nodes": 0}, "max_nodes"),
+        ({"max_nodes": 10.0}, "max_nodes"),
+        ({"max_nodes": True}, "max_nodes"),
+        ({"table_size": 0}, "table_size"),
+        ({"restarts": "no"}, "restarts"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": 1.5}, "seed"),
+    ],
+)
+def test_limits_and_options_are_checked(options: dict[str, object], match: str) -> None:
+    game = patience.game("railroad")
+    with pytest.raises(PatienceError, match=match):
+        solve(game, game.deal(1), **options)  # type: ignore[arg-type]
+
+
+def test_limits_that_are_limits_are_accepted() -> None:
+    game = patience.game("railroad")
+    found = solve(game, game.deal(5), max_seconds=30, max_nodes=10**6, table_size=10)
+    assert found.won
+
+
+def test_a_game_name_is_not_a_game() -> None:
+    game = patience.game("klondike")
+    state = game.deal(1)
+    with pytest.raises(PatienceError, match=r"game must be a Game.*'klondike'"):
+        solve("klondike", state)  # type: ignore[arg-type]
+    with pytest.raises(PatienceError, match="state must be a State"):
+        solve(game, "klondike")  # type: ignore[arg-type]

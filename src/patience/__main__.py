@@ -13,6 +13,11 @@ be, so ``-o sidings=1``, ``-o passes=null``, ``-o partial_runs=true``).
 ``simulate`` shows a progress bar on standard error (with ``tqdm`` when it is
 installed: ``pip install "patience-rules[cli]"``) and writes its results as
 JSON with ``--json FILE`` (``-`` for standard output).
+
+Exit status: 0 on success; 2 for input the library or the argument parser
+refuses; 130 when interrupted (Ctrl-C), after a one-line message; 141 when
+standard output is closed early (``python -m patience games | head -1``),
+silently, as for a program ended by SIGPIPE.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -28,6 +35,7 @@ from .errors import PatienceError
 from .game import Game
 from .policies import POLICIES, GreedyPolicy, make_policy
 from .registry import describe, game, games
+from .shuffle import check_seed
 from .simulation import simulate
 from .solver import solve
 
@@ -66,8 +74,30 @@ def _say(args: argparse.Namespace, text: str) -> None:
     print(text, file=sys.stderr if getattr(args, "json", None) == "-" else sys.stdout)
 
 
-def _limit(seconds: float | None) -> float | None:
-    return None if seconds is None or seconds <= 0 else seconds
+def _seconds(text: str) -> float | None:
+    """An argparse type: a time limit in seconds; ``0`` or ``none`` for no limit."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(
+            f"must be a finite number of seconds, 0 or 'none' for no limit, not {text!r}"
+        )
+    return value or None
+
+
+def _positive(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
+    return value
 
 
 def _progress(
@@ -141,7 +171,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         state,
         goal=args.goal,
         max_nodes=args.max_nodes,
-        max_seconds=_limit(args.max_seconds),
+        max_seconds=args.max_seconds,
     )
     _say(
         args,
@@ -161,9 +191,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     g = _game(args)
-    if args.deals < 1 or args.start < 0:
-        raise PatienceError("--deals must be at least 1 and --start at least 0")
     seeds = range(args.start, args.start + args.deals)
+    check_seed(seeds[0])  # before the progress bar appears (simulate() checks them again)
+    check_seed(seeds[-1])
     names: list[str] = args.policy or ["random"]
     if len(names) not in (1, g.players):
         raise PatienceError(
@@ -172,7 +202,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     def options(name: str) -> dict[str, Any]:
         if name == "solver":
-            return {"max_seconds": _limit(args.max_seconds), "max_nodes": args.max_nodes}
+            return {"max_seconds": args.max_seconds, "max_nodes": args.max_nodes}
         if name == "hidden":
             return {"samples": args.samples, "rollout": args.rollout}
         return {}
@@ -232,8 +262,10 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--goal", choices=["win", "score"], default="win")
-    p.add_argument("--max-seconds", type=float, default=10.0, help="time limit; 0: none")
-    p.add_argument("--max-nodes", type=int, default=None)
+    p.add_argument(
+        "--max-seconds", type=_seconds, default=10.0, help="time limit; 0 or none: no limit"
+    )
+    p.add_argument("--max-nodes", type=_positive, default=None, help="node limit (default none)")
     p.add_argument("--json", metavar="FILE")
     p.set_defaults(run=cmd_solve)
 
@@ -245,14 +277,17 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="the policy (default random); give one per player to pit policies against each other",
     )
-    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--deals", type=_positive, default=100)
     p.add_argument("--start", type=int, default=0, help="first seed (default 0)")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes")
+    p.add_argument("--jobs", type=_positive, default=None, help="worker processes")
     p.add_argument(
-        "--max-seconds", type=float, default=10.0, help="solver: time limit per deal; 0: none"
+        "--max-seconds",
+        type=_seconds,
+        default=10.0,
+        help="solver: time limit per deal; 0 or none: no limit",
     )
-    p.add_argument("--max-nodes", type=int, default=None, help="solver: node limit per deal")
-    p.add_argument("--samples", type=int, default=8, help="hidden: samples per move")
+    p.add_argument("--max-nodes", type=_positive, default=None, help="solver: node limit per deal")
+    p.add_argument("--samples", type=_positive, default=8, help="hidden: samples per move")
     p.add_argument("--rollout", choices=["random", "greedy"], default="random")
     p.add_argument("--json", metavar="FILE", help="write the results as JSON ('-': stdout)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -260,19 +295,50 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+INTERRUPTED = 130
+"""Exit status after Ctrl-C: 128 + SIGINT, as a shell reports it."""
+BROKEN_PIPE = 141
+"""Exit status when standard output was closed early: 128 + SIGPIPE."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return its exit status."""
+    """Run the command line and return its exit status.
+
+    Ctrl-C ends it with status 130 and the message ``interrupted`` (no
+    traceback). If standard output is closed before the output is written
+    (``python -m patience games | head -1``), it stops writing and returns
+    141 quietly, the status a shell shows for a program ended by SIGPIPE.
+    """
     parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
     if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help")):
         given = ["demo", *given]  # the demo is the default command
-    args = parser.parse_args(given)
     try:
+        args = parser.parse_args(given)
         result: int = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
         return result
     except PatienceError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        # Whoever reads our output has gone. Point standard output at the null
+        # device so that the flush at exit does not fail a second time.
+        _silence_stdout()
+        return BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by something without a descriptor
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ built-in policies, by name for :func:`patience.simulate` and the command line:
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
@@ -31,7 +32,7 @@ from .errors import PatienceError
 from .game import Better, Game
 from .move import Move
 from .pile import Pile
-from .solver import solve
+from .solver import check_count, check_node_limit, check_seconds, solve
 from .state import State
 
 __all__ = [
@@ -55,6 +56,22 @@ class Policy(Protocol):
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
         """One legal move of ``player`` in ``state``."""
         ...
+
+
+def check_choice(game: object, state: object, rng: object, player: object = 0) -> None:
+    """Raise :class:`~patience.PatienceError` unless ``choose`` got a game, its state and an rng.
+
+    A policy's ``choose`` is a public entry point: a game name given for the
+    game, say, should fail here with a message, not deep inside the rules.
+    """
+    if not isinstance(game, Game):
+        raise PatienceError(
+            f"choose(): game must be a Game, such as patience.game('klondike'), not {game!r}"
+        )
+    game._check_own(state)  # type: ignore[arg-type]
+    if not isinstance(rng, random.Random):
+        raise PatienceError(f"choose(): rng must be a random.Random, not {rng!r}")
+    game._check_player(player)  # type: ignore[arg-type]
 
 
 def own_moves(game: Game, state: State, player: int) -> tuple[Move, ...]:
@@ -93,6 +110,7 @@ class RandomPolicy:
     name = "random"
 
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        check_choice(game, state, rng, player)
         return rng.choice(own_moves(game, state, player))
 
     def __repr__(self) -> str:
@@ -106,6 +124,7 @@ class GreedyPolicy:
     name = "greedy"
 
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        check_choice(game, state, rng, player)
         moves = own_moves(game, state, player)
         if len(moves) == 1:
             return moves[0]
@@ -117,6 +136,18 @@ class GreedyPolicy:
         return "GreedyPolicy()"
 
 
+class _DealPlan:
+    """What a :class:`SolverPolicy` knows about the deal one thread is playing."""
+
+    __slots__ = ("plan", "resolved", "searched", "status")
+
+    def __init__(self) -> None:
+        self.plan: list[tuple[State, Move]] = []
+        self.searched = False
+        self.resolved = True
+        self.status = "unknown"
+
+
 class SolverPolicy:
     """Thoughtful play: follow a winning line found by :func:`patience.solve`.
 
@@ -124,31 +155,51 @@ class SolverPolicy:
     policy plays greedily for the rest of the deal. :attr:`resolved` says
     whether the search settled the question (won, or lost after an exhaustive
     search); :meth:`new_deal` starts afresh.
+
+    ``max_seconds`` (a positive, finite number) and ``max_nodes`` (a positive
+    integer) limit each search; ``None`` means no limit.
+
+    The plan for the current deal is kept per thread, so one policy may be
+    shared by threads playing different deals (as :func:`patience.simulate`
+    does on a thread pool) and each deal plays exactly as it would alone.
+    Pickling keeps the limits only, as does a copy made for another process.
     """
 
     name = "solver"
 
     def __init__(self, max_seconds: float | None = 10.0, max_nodes: int | None = None) -> None:
-        self.max_seconds = max_seconds
-        self.max_nodes = max_nodes
-        self._plan: list[tuple[State, Move]] = []
-        self._searched = False
-        self.resolved = True
-        self.status = "unknown"
+        self.max_seconds = check_seconds("max_seconds", max_seconds)
+        self.max_nodes = check_node_limit("max_nodes", max_nodes)
+        self._local = threading.local()
+
+    def _deal(self) -> _DealPlan:
+        deal: _DealPlan | None = getattr(self._local, "deal", None)
+        if deal is None:
+            deal = self._local.deal = _DealPlan()
+        return deal
+
+    # ``resolved`` and ``status`` are documented in docs/api.rst (as attributes);
+    # both report the search of the deal this thread is playing.
+    @property
+    def resolved(self) -> bool:
+        return self._deal().resolved
+
+    @property
+    def status(self) -> str:
+        return self._deal().status
 
     def new_deal(self) -> None:
-        """Forget the last deal's plan: the next move starts a new search."""
-        self._plan = []
-        self._searched = False
-        self.resolved = True
-        self.status = "unknown"
+        """Forget this thread's plan: its next move starts a new search."""
+        self._local.deal = _DealPlan()
 
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
-        if self._plan and self._plan[0][0] == state:
-            return self._plan.pop(0)[1]
-        if self._searched and not self._plan and self.status != "won":
+        check_choice(game, state, rng, player)
+        deal = self._deal()
+        if deal.plan and deal.plan[0][0] == state:
+            return deal.plan.pop(0)[1]
+        if deal.searched and not deal.plan and deal.status != "won":
             return GreedyPolicy().choose(game, state, rng, player)
-        self._searched = True
+        deal.searched = True
         found = solve(
             game,
             state,
@@ -157,17 +208,23 @@ class SolverPolicy:
             player=player,
             seed=rng.randrange(2**32),
         )
-        self.resolved, self.status = found.settled, found.status
+        deal.resolved, deal.status = found.settled, found.status
         if found.won and found.moves:
             plan = []
             s = state
             for move in found.moves:
                 plan.append((s, move))
                 s = game.apply(s, move)
-            self._plan = plan[1:]
+            deal.plan = plan[1:]
             return found.moves[0]
-        self._plan = []
+        deal.plan = []
         return GreedyPolicy().choose(game, state, rng, player)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"max_seconds": self.max_seconds, "max_nodes": self.max_nodes}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__init__(data["max_seconds"], data["max_nodes"])  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"SolverPolicy(max_seconds={self.max_seconds!r}, max_nodes={self.max_nodes!r})"
@@ -191,15 +248,14 @@ class HiddenInfoPolicy:
     name = "hidden"
 
     def __init__(self, samples: int = 8, rollout: str = "random", max_moves: int = 2000) -> None:
-        if samples < 1:
-            raise PatienceError("samples must be at least 1")
+        self.samples = check_count("samples", samples)
         if rollout not in ("random", "greedy"):
             raise PatienceError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
-        self.samples = samples
         self.rollout = rollout
-        self.max_moves = max_moves
+        self.max_moves = check_count("max_moves", max_moves)
 
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
+        check_choice(game, state, rng, player)
         moves = own_moves(game, state, player)
         if len(moves) == 1:
             return moves[0]
@@ -276,8 +332,18 @@ POLICIES: dict[str, type[Any]] = {
 
 
 def make_policy(name: str | Policy, **options: Any) -> Policy:
-    """A policy from its name (``random``, ``greedy``, ``solver``, ``hidden``) and options."""
+    """A policy from its name (``random``, ``greedy``, ``solver``, ``hidden``) and options.
+
+    A policy object is returned as it is (it takes no options).
+    """
     if not isinstance(name, str):
+        if not isinstance(name, Policy):
+            raise PatienceError(
+                f"a policy is a name ({', '.join(POLICIES)}) or an object with "
+                f"'name' and 'choose', not {name!r}"
+            )
+        if options:
+            raise PatienceError("policy options go with a policy name; this policy is already made")
         return name
     cls = POLICIES.get(name)
     if cls is None:

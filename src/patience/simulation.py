@@ -10,12 +10,17 @@ Dask cluster's ``client.get_executor()``.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
+import os
 import random
+import signal
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 import attrs
@@ -25,6 +30,7 @@ from .game import Better, Game
 from .policies import Policy, make_policy, next_mover
 from .registry import game as make_game
 from .shuffle import check_seed
+from .solver import check_count
 
 __all__ = ["DealResult", "Simulation", "play_deal", "simulate", "wilson_interval"]
 
@@ -200,10 +206,35 @@ def play_deal(game: Game, policy: Policy | Sequence[Policy], seed: int) -> DealR
     With several players, ``policy`` may be one policy for everyone or one per
     player. Where several players may move, the next mover is drawn at random.
     """
-    rng = random.Random(seed)
-    policies = list(policy) if isinstance(policy, Sequence) else [policy] * game.players
+    if not isinstance(game, Game):
+        raise PatienceError(
+            f"play_deal(): game must be a Game, such as patience.game('klondike'), not {game!r}"
+        )
+    check_seed(seed)
+    policies = _policy_list(game, policy)
+    return _play(game, policies, seed)
+
+
+def _policy_list(game: Game, policy: object) -> list[Policy]:
+    """One policy object per player, or raise."""
+    if isinstance(policy, Policy):
+        return [policy] * game.players
+    if isinstance(policy, (str, bytes)) or not isinstance(policy, Sequence):
+        raise PatienceError(
+            f"a policy is an object with 'name' and 'choose', or one such object per "
+            f"player, not {policy!r}"
+        )
+    policies = list(policy)
+    for p in policies:
+        if not isinstance(p, Policy):
+            raise PatienceError(f"not a policy (it needs 'name' and 'choose'): {p!r}")
     if len(policies) != game.players:
         raise PatienceError(f"{game.name} has {game.players} players, not {len(policies)}")
+    return policies
+
+
+def _play(game: Game, policies: list[Policy], seed: int) -> DealResult:
+    rng = random.Random(seed)
     for p in policies:
         reset = getattr(p, "new_deal", None)
         if reset is not None:
@@ -228,15 +259,148 @@ def play_deal(game: Game, policy: Policy | Sequence[Policy], seed: int) -> DealR
     )
 
 
-def _play_chunk(
-    game: Game, policy: Policy | Sequence[Policy], seeds: Sequence[int]
+def _play_chunk(game: Game, policies: list[Policy], seeds: Sequence[int]) -> list[DealResult]:
+    return [_play(game, policies, s) for s in seeds]
+
+
+_SEED_LIMIT = 2**64
+"""Deal seeds are integers ``0 <= seed < 2**64``."""
+
+
+def _seed_source(seeds: object) -> tuple[Iterable[int], int]:
+    """The seeds to play and how many there are (0 when unknown), checked as far as possible.
+
+    Nothing is materialised: a count becomes a :class:`range`, and a range is
+    checked by its ends. A collection is checked seed by seed up front; the
+    seeds of any other iterable are checked as they are drawn.
+    """
+    if isinstance(seeds, bool):
+        raise PatienceError(
+            f"seeds must be a number of deals or an iterable of seeds, not {seeds!r}"
+        )
+    if isinstance(seeds, int):
+        if not 0 <= seeds <= _SEED_LIMIT:
+            raise PatienceError(
+                f"seeds: a number of deals (seeds 0 to n-1) must be from 0 to 2**64, not {seeds}"
+            )
+        return range(seeds), seeds
+    if isinstance(seeds, range):
+        if not seeds:
+            return seeds, 0
+        check_seed(seeds[0])
+        check_seed(seeds[-1])
+        return seeds, (seeds[-1] - seeds[0]) // seeds.step + 1
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise PatienceError(
+            f"seeds must be a number of deals or an iterable of seeds, not {seeds!r}"
+        )
+    if isinstance(seeds, Collection):
+        for seed in seeds:
+            check_seed(seed)
+        return seeds, len(seeds)
+    return seeds, 0
+
+
+def _chunks(seeds: Iterable[int], size: int) -> Iterator[list[int]]:
+    """Consecutive lists of ``size`` checked seeds, drawn lazily from ``seeds``."""
+    it = iter(seeds)
+    while True:
+        chunk = [check_seed(s) for s in itertools.islice(it, size)]
+        if not chunk:
+            return
+        yield chunk
+
+
+def _ignore_interrupts_and_follow_parent() -> None:
+    """Worker process initializer: leave Ctrl-C to the parent, and end with it.
+
+    A terminal sends SIGINT to every process in the foreground group, workers
+    included; the parent decides what happens (it stops the pool), so workers
+    ignore it. A daemon thread ends the worker if its parent goes away
+    (killed outright, say): on POSIX the worker is then adopted by another
+    process, which changes :func:`os.getppid`.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(_PARENT_POLL)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="patience-parent-watch", daemon=True).start()
+
+
+_PARENT_POLL = 0.25
+"""Seconds between a worker's checks that its parent is still alive."""
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool of ours now: drop queued work and end the worker processes."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 the pool has no public way to end its workers; its
+    # ``_processes`` (pid -> Process) has been there since 3.2. Read it before
+    # shutdown() drops it.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+    for worker in workers:
+        worker.join(5)
+
+
+def _run_chunks(
+    executor: Executor,
+    work: Callable[[list[int]], list[DealResult]],
+    chunks: Iterator[list[int]],
+    window: int,
+    progress: Callable[[int, int], None] | None,
+    total: int,
 ) -> list[DealResult]:
-    return [play_deal(game, policy, s) for s in seeds]
+    """Run ``work`` on each chunk, at most ``window`` chunks submitted and unfinished at once.
+
+    The results come back in chunk order. The first chunk to fail (or an
+    interrupt) cancels every chunk not yet started, and its error is raised
+    at once.
+    """
+    pending: dict[Future[list[DealResult]], int] = {}
+    parts: dict[int, list[DealResult]] = {}
+    done = 0
+    numbered = enumerate(chunks)
+    more = True
+    try:
+        while True:
+            while more and len(pending) < window:
+                item = next(numbered, None)
+                if item is None:
+                    more = False
+                    break
+                pending[executor.submit(work, item[1])] = item[0]
+            if not pending:
+                break
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                index = pending.pop(future)
+                part = future.result()  # raises the chunk's error, if any
+                parts[index] = part
+                done += len(part)
+                if progress:
+                    progress(done, total)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+    return [r for i in range(len(parts)) for r in parts[i]]
 
 
 def simulate(
     game: Game | str,
-    policy: Policy | str | Sequence[Policy] = "random",
+    policy: Policy | str | Sequence[Policy | str] = "random",
     seeds: Iterable[int] | int = 100,
     *,
     executor: Executor | None = None,
@@ -250,45 +414,84 @@ def simulate(
     ``policy`` is a policy object, a built-in name with ``policy_options``, or
     one policy per player. Give an ``executor`` (any
     :class:`concurrent.futures.Executor`, such as a Dask client's
-    ``get_executor()``), or ``jobs`` for a local process pool of that size;
+    ``get_executor()``), or ``jobs`` for a local process pool of that size
+    (``jobs=1``, like ``None``, plays the deals here, one after another);
     results do not depend on either. ``progress(done, total)`` is called as
-    deals finish.
+    deals finish; ``total`` is 0 when ``seeds`` is an iterator of unknown
+    length.
+
+    Every argument is checked before the first deal: a bad one raises
+    :class:`~patience.PatienceError` (:class:`~patience.InvalidSeedError` for
+    a seed outside ``0 <= seed < 2**64``). Seeds are drawn lazily, a chunk at
+    a time, and only a bounded number of chunks is handed to the executor
+    ahead of the results, so a run of a billion deals needs no list of a
+    billion seeds. The seeds of an iterator that is not a collection are
+    checked as they are drawn.
+
+    The first chunk that raises stops the run: chunks not yet started are
+    cancelled and its error is raised. So does an interrupt (Ctrl-C); a pool
+    made for ``jobs`` then ends its worker processes at once. Workers of that
+    pool ignore Ctrl-C themselves (the parent stops them) and exit if the
+    parent process dies. Chunks already running on an executor you gave run
+    to their end.
     """
-    g = make_game(game) if isinstance(game, str) else game
+    if isinstance(game, str):
+        g = make_game(game)
+    elif isinstance(game, Game):
+        g = game
+    else:
+        raise PatienceError(
+            f"simulate(): game must be a Game or a registered game name, not {game!r}"
+        )
+    if executor is not None and not isinstance(executor, Executor):
+        raise PatienceError(
+            f"executor must be a concurrent.futures.Executor or None, not {executor!r}"
+        )
+    if jobs is not None:
+        jobs = check_count("jobs", jobs)
+        if executor is not None:
+            raise PatienceError("give an executor or jobs, not both")
+    chunk_size = check_count("chunk_size", chunk_size)
+    if progress is not None and not callable(progress):
+        raise PatienceError(f"progress must be a callable or None, not {progress!r}")
     if policy_options and not isinstance(policy, str):
         raise PatienceError("policy options go with a policy name; this policy is already made")
-    if isinstance(policy, (str, Policy)):
-        chosen: Policy | list[Policy] = make_policy(policy, **policy_options)
+    if isinstance(policy, str):
+        chosen = _policy_list(g, make_policy(policy, **policy_options))
+    elif isinstance(policy, Policy):
+        chosen = _policy_list(g, policy)
+    elif isinstance(policy, Sequence) and not isinstance(policy, bytes):
+        chosen = _policy_list(g, [make_policy(p) for p in policy])
     else:
-        chosen = [make_policy(p) for p in policy]
-        if len(chosen) != g.players:
-            raise PatienceError(f"{g.name} has {g.players} players, not {len(chosen)} policies")
-    seed_list = list(range(seeds)) if isinstance(seeds, int) else [check_seed(s) for s in seeds]
-    chunks = [seed_list[i : i + chunk_size] for i in range(0, len(seed_list), max(1, chunk_size))]
+        chosen = _policy_list(g, policy)
+    source, total = _seed_source(seeds)
+    chunks = _chunks(source, chunk_size)
+    work = functools.partial(_play_chunk, g, chosen)
     results: list[DealResult] = []
-    total = len(seed_list)
-    own_pool: Executor | None = None
-    if executor is None and jobs is not None and jobs > 1:
-        own_pool = executor = ProcessPoolExecutor(max_workers=jobs)
-    try:
-        if executor is None:
-            for chunk in chunks:
-                results += _play_chunk(g, chosen, chunk)
-                if progress:
-                    progress(len(results), total)
-        else:
-            futures = [executor.submit(_play_chunk, g, chosen, chunk) for chunk in chunks]
-            done = 0
-            parts: list[list[DealResult]] = []
-            for future in futures:
-                part = future.result()
-                parts.append(part)
-                done += len(part)
-                if progress:
-                    progress(done, total)
-            results = [r for part in parts for r in part]
-    finally:
-        if own_pool is not None:
-            own_pool.shutdown()
-    name = chosen.name if not isinstance(chosen, list) else "+".join(p.name for p in chosen)
+    if executor is None and (jobs is None or jobs == 1):
+        for chunk in chunks:
+            results += work(chunk)
+            if progress:
+                progress(len(results), total)
+    elif executor is None:
+        assert jobs is not None
+        pool = ProcessPoolExecutor(
+            max_workers=jobs, initializer=_ignore_interrupts_and_follow_parent
+        )
+        try:
+            results = _run_chunks(pool, work, chunks, 2 * jobs, progress, total)
+        except BaseException:
+            _stop_pool(pool)
+            raise
+        pool.shutdown()
+    else:
+        workers = getattr(executor, "_max_workers", None)
+        window = 2 * workers if isinstance(workers, int) and workers > 0 else _WINDOW
+        results = _run_chunks(executor, work, chunks, window, progress, total)
+    one = isinstance(policy, (str, Policy))
+    name = chosen[0].name if one else "+".join(p.name for p in chosen)
     return Simulation(g.name, dict(g.options), name, g.better, tuple(results))
+
+
+_WINDOW = 256
+"""Chunks handed ahead to an executor whose size is not known."""
