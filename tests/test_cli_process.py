@@ -8,9 +8,8 @@ import subprocess
 import sys
 import time
 
+import psutil
 import pytest
-
-psutil = pytest.importorskip("psutil")
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and pipes")
 
