@@ -26,7 +26,15 @@ from .move import Move
 from .pile import Pile
 from .state import Info, State
 
-__all__ = ["DeclarationError", "TableauGame", "TableauRules", "check_count", "check_flag"]
+__all__ = [
+    "MAX_JOKERS",
+    "MAX_PACKS",
+    "DeclarationError",
+    "TableauGame",
+    "TableauRules",
+    "check_count",
+    "check_flag",
+]
 
 Build = Literal["down", "up", "none"]
 Relation = Literal["alternate", "suit", "colour", "any"]
@@ -46,6 +54,13 @@ class DeclarationError(InvalidOptionError):
 
     :attr:`option` names the axis at fault.
     """
+
+
+MAX_PACKS = 8
+"""The most packs a :class:`TableauRules` declaration may shuffle together."""
+
+MAX_JOKERS = 8
+"""The most jokers a :class:`TableauRules` declaration may add."""
 
 
 def check_flag(game: str, option: str, value: object) -> bool:
@@ -68,9 +83,17 @@ def check_count(game: str, option: str, value: object, low: int, high: int) -> i
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidOptionError(
-            game, option, f"must be an integer from {low} to {high}, not {value!r}"
+            game, option, f"must be an integer from {low} to {high}, not {_shown(value)}"
         )
     return value
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut short: error messages need not repeat a huge input."""
+    if isinstance(value, int) and abs(value) >= 10**limit:
+        return f"an integer of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _sizes(value: Iterable[int] | int) -> tuple[int, ...]:
@@ -183,13 +206,36 @@ class TableauRules:
         return self.face_down
 
     def _problem(self) -> tuple[str, str] | None:
-        deck = 52 * self.packs + self.jokers
+        counts = {
+            "packs": self.packs,
+            "jokers": self.jokers,
+            "reserve": self.reserve,
+            "cells": self.cells,
+            "cells_dealt": self.cells_dealt,
+            "draw": self.draw,
+            "score_per_card": self.score_per_card,
+            "score_offset": self.score_offset,
+            "idle_limit": self.idle_limit,
+        }
+        if self.passes is not None:
+            counts["passes"] = self.passes
+        if isinstance(self.base, int):
+            counts["base"] = self.base
+        if self.foundations is not None:
+            counts["foundations"] = self.foundations
+        for axis, value in counts.items():
+            if not _is_int(value):
+                return axis, f"must be an integer, not {_shown(value)}"
+        for axis, values in (("tableau", self.tableau), ("face_down", self.face_down)):
+            if not all(_is_int(n) for n in values):
+                return axis, "pile sizes must be integers"
         if not self.title:
             return "title", "a declaration needs a title"
-        if self.packs < 1:
-            return "packs", "at least one pack"
-        if self.jokers < 0:
-            return "jokers", "the number of jokers cannot be negative"
+        if not 1 <= self.packs <= MAX_PACKS:
+            return "packs", f"from 1 to {MAX_PACKS} packs"
+        if not 0 <= self.jokers <= MAX_JOKERS:
+            return "jokers", f"from 0 to {MAX_JOKERS} jokers"
+        deck = 52 * self.packs + self.jokers
         if not self.tableau or any(n < 0 for n in self.tableau):
             return "tableau", "at least one pile, none with a negative size"
         if len(self.face_down) not in (1, len(self.tableau)):
