@@ -274,6 +274,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """
         from .registry import game as make_game
 
+        self._check_picklable()
         try:
             again = make_game(self.name, **self._options)
         except PatienceError:
@@ -281,6 +282,22 @@ class Game(abc.ABC, metaclass=_GameMeta):
         if again is not None and again == self:
             return (_game_by_name, (self.name, dict(self._options)))
         return (_new_game, (type(self),), self.__dict__)
+
+    def _pickle_problem(self) -> str:
+        """Why this game (and so its states) cannot be pickled faithfully, or ``""``.
+
+        The default is ``""``: a game pickles as its registered name and
+        options, or by value. A game that holds something its options cannot
+        rebuild, such as a clock passed in by the caller, says so here and
+        pickling it raises :class:`~patience.errors.PatienceError` instead of
+        losing it without a word.
+        """
+        return ""
+
+    def _check_picklable(self) -> None:
+        problem = self._pickle_problem()
+        if problem:
+            raise PatienceError(f"{self.name}: cannot be pickled: {problem}")
 
     # ---------------------------------------------- what subclasses supply
 

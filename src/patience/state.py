@@ -234,6 +234,7 @@ class State:
     def __reduce__(self) -> tuple[Any, ...]:
         from .records import state_from_json
 
+        self._game._check_picklable()
         return (state_from_json, (self.to_json(),))
 
     def to_json(self) -> dict[str, Any]:

@@ -26,7 +26,15 @@ from .move import Move
 from .pile import Pile
 from .state import Info, State
 
-__all__ = ["DeclarationError", "TableauGame", "TableauRules", "check_flag"]
+__all__ = [
+    "MAX_JOKERS",
+    "MAX_PACKS",
+    "DeclarationError",
+    "TableauGame",
+    "TableauRules",
+    "check_count",
+    "check_flag",
+]
 
 Build = Literal["down", "up", "none"]
 Relation = Literal["alternate", "suit", "colour", "any"]
@@ -49,6 +57,13 @@ class DeclarationError(InvalidOptionError):
     """
 
 
+MAX_PACKS = 8
+"""The most packs a :class:`TableauRules` declaration may shuffle together."""
+
+MAX_JOKERS = 8
+"""The most jokers a :class:`TableauRules` declaration may add."""
+
+
 def check_flag(game: str, option: str, value: object) -> bool:
     """``value`` if it is a bool, else :class:`~patience.InvalidOptionError` for ``option``.
 
@@ -57,6 +72,29 @@ def check_flag(game: str, option: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise InvalidOptionError(game, option, f"must be True or False, not {value!r}")
     return value
+
+
+def check_count(game: str, option: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is an integer from ``low`` to ``high``, else
+    :class:`~patience.InvalidOptionError` for ``option``.
+
+    For game factories' counting options. ``True`` and ``3.0`` are not
+    integers here, and the bounds are checked before anything is built, so a
+    huge value is refused at once.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidOptionError(
+            game, option, f"must be an integer from {low} to {high}, not {_shown(value)}"
+        )
+    return value
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut short: error messages need not repeat a huge input."""
+    if isinstance(value, int) and abs(value) >= 10**limit:
+        return f"an integer of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _sizes(value: Iterable[int] | int) -> tuple[int, ...]:
@@ -169,13 +207,36 @@ class TableauRules:
         return self.face_down
 
     def _problem(self) -> tuple[str, str] | None:
-        deck = 52 * self.packs + self.jokers
+        counts = {
+            "packs": self.packs,
+            "jokers": self.jokers,
+            "reserve": self.reserve,
+            "cells": self.cells,
+            "cells_dealt": self.cells_dealt,
+            "draw": self.draw,
+            "score_per_card": self.score_per_card,
+            "score_offset": self.score_offset,
+            "idle_limit": self.idle_limit,
+        }
+        if self.passes is not None:
+            counts["passes"] = self.passes
+        if isinstance(self.base, int):
+            counts["base"] = self.base
+        if self.foundations is not None:
+            counts["foundations"] = self.foundations
+        for axis, value in counts.items():
+            if not _is_int(value):
+                return axis, f"must be an integer, not {_shown(value)}"
+        for axis, values in (("tableau", self.tableau), ("face_down", self.face_down)):
+            if not all(_is_int(n) for n in values):
+                return axis, "pile sizes must be integers"
         if not self.title:
             return "title", "a declaration needs a title"
-        if self.packs < 1:
-            return "packs", "at least one pack"
-        if self.jokers < 0:
-            return "jokers", "the number of jokers cannot be negative"
+        if not 1 <= self.packs <= MAX_PACKS:
+            return "packs", f"from 1 to {MAX_PACKS} packs"
+        if not 0 <= self.jokers <= MAX_JOKERS:
+            return "jokers", f"from 0 to {MAX_JOKERS} jokers"
+        deck = 52 * self.packs + self.jokers
         if not self.tableau or any(n < 0 for n in self.tableau):
             return "tableau", "at least one pile, none with a negative size"
         if len(self.face_down) not in (1, len(self.tableau)):
@@ -819,36 +880,175 @@ class TableauGame(Game):
     # ----------------------------------------------------------- validation
 
     def _state_problem(self, state: State) -> str:
+        """What no play of these rules can lead to in ``state``, or ``""``.
+
+        Checked when a state is loaded: the counters (types and ranges), the
+        foundations (base rank, suit, direction, length, complete suits), the
+        cells, the reserve, the stock and waste (face down and up, no more
+        cards than were left after the deal) and the tableau (top card face
+        up, no more face-down cards than were dealt, no unbuilt card above
+        the cards dealt face up, no complete suit left waiting).
+        """
         problem = super()._state_problem(state)
         if problem:
             return problem
+        return self._info_problem(state.info) or self._piles_problem(state)
+
+    def _info_problem(self, info: Info) -> str:
+        r = self.rules
+        for key in ("pass", "idle"):
+            if not _is_int(info[key]):
+                return f"info {key!r} must be an integer, not {info[key]!r}"
+        if not isinstance(info["progress"], bool):
+            return "info 'progress' must be true or false"
+        passes, idle = info["pass"], info["idle"]
+        assert isinstance(passes, int) and isinstance(idle, int)
+        if passes < 1 or (r.passes is not None and passes > r.passes):
+            top = "" if r.passes is None else f" to {r.passes}"
+            return f"info 'pass' must be from 1{top}, not {passes}"
+        if not 0 <= idle <= r.idle_limit:
+            return f"info 'idle' must be from 0 to {r.idle_limit}, not {idle}"
+        if self._dealt_base:
+            base = info["base"]
+            if not _is_int(base) or not 1 <= base <= KING:  # type: ignore[operator]
+                return f"info 'base' must be a rank from 1 to 13, not {base!r}"
+        if r.worrying_back:
+            peak = info["peak"]
+            if not _is_int(peak) or not 0 <= peak <= len(self._deck):  # type: ignore[operator]
+                return f"info 'peak' must be an integer from 0 to {len(self._deck)}, not {peak!r}"
+        return ""
+
+    def _piles_problem(self, state: State) -> str:
         at, r = self._at, self.rules
         items = state._items
-        for i in at.foundations:
-            cards = items[i].cards
-            if items[i].down:
-                return f"foundation {self._names[i]} is face up"
+        names = self._names
+        base = self._base(state)
+        up = 0
+        empty_before = ""
+        starters = self._starters()
+        for k, i in enumerate(at.foundations):
+            pile = items[i]
+            cards = pile.cards
+            name = names[i]
+            up += len(cards)
+            if pile.down:
+                return f"foundation {name} is face up"
+            if not cards:
+                if starters and not r.worrying_back:
+                    return f"foundation {name} must hold its starting {starters[k]}"
+                if k == 0 and self._dealt_base and not r.worrying_back:
+                    return f"foundation {name} must hold the card dealt to it"
+                empty_before = empty_before or name
+                continue
+            if cards[0].rank != base:
+                return (
+                    f"foundation {name} must start with the base rank ({_rank_name(base)}), "
+                    f"not {cards[0]}"
+                )
+            if starters and not r.worrying_back and cards[0] != starters[k]:
+                return f"foundation {name} must start with {starters[k]}, not {cards[0]}"
+            if len(cards) > 13:
+                return f"foundation {name} holds {len(cards)} cards, more than a suit"
             for a, b in itertools.pairwise(cards):
                 if b.suit is not a.suit or self._next_rank(a.rank) != b.rank:
-                    return f"foundation {self._names[i]} is not built in suit"
+                    way = "up" if r.foundation_build == "up" else "down"
+                    return f"foundation {name} is not built {way} in suit: {b} on {a}"
+            if r.foundation_mode == "suits":
+                if len(cards) != 13:
+                    return f"foundation {name} holds a complete suit or nothing, not {len(cards)}"
+                if empty_before:
+                    return (
+                        f"complete suits fill the foundations in order, but {empty_before} is empty"
+                    )
+        if r.worrying_back:
+            peak = state.info["peak"]
+            assert isinstance(peak, int)
+            if peak < up:
+                return f"info 'peak' ({peak}) is below the {up} cards on the foundations"
         for i in at.cells:
             if len(items[i].cards) > 1 or items[i].down:
-                return f"cell {self._names[i]} holds at most one face-up card"
-        for i in at.tableau:
-            pile = items[i]
-            if pile.cards and pile.down >= len(pile.cards):
-                return f"pile {self._names[i]} must have its top card face up"
-        if at.stock >= 0 and items[at.stock].down != len(items[at.stock].cards):
-            return "the stock is face down"
+                return f"cell {names[i]} holds at most one face-up card"
+        if at.reserve >= 0:
+            reserve = items[at.reserve]
+            if len(reserve.cards) > r.reserve:
+                return (
+                    f"the reserve holds {len(reserve.cards)} cards, more than the {r.reserve} dealt"
+                )
+            if reserve.down != max(len(reserve.cards) - 1, 0):
+                return "the reserve must have exactly its top card face up"
+            if r.reserve_fills_spaces and reserve.cards:
+                for t in at.tableau:
+                    if not items[t].cards:
+                        return f"pile {names[t]} is empty although the reserve can fill it"
+        stocked = self._stock_size()
+        if at.stock >= 0:
+            stock = items[at.stock]
+            if stock.down != len(stock.cards):
+                return "the stock is face down"
+            held = len(stock.cards) + (len(items[at.waste].cards) if at.waste >= 0 else 0)
+            if held > stocked:
+                return (
+                    f"the stock and waste hold {held} cards, "
+                    f"more than the {stocked} left after the deal"
+                )
+            if r.stock == "deal" and stock.cards and (stocked - len(stock.cards)) % len(at.tableau):
+                return (
+                    f"the stock deals {len(at.tableau)} cards at a time, so it cannot hold "
+                    f"{len(stock.cards)} of {stocked}"
+                )
         if at.waste >= 0 and items[at.waste].down:
             return "the waste is face up"
-        for key in ("pass", "idle"):
-            if not isinstance(state.info[key], int) or isinstance(state.info[key], bool):
-                return f"info {key!r} must be an integer"
-        if not isinstance(state.info["progress"], bool):
-            return "info 'progress' must be true or false"
-        passes = state.info["pass"]
-        assert isinstance(passes, int)
-        if passes < 1 or (r.passes is not None and passes > r.passes):
-            return f"info 'pass' must be from 1 to {r.passes or 'any'}"
+        built = r.stock != "deal"
+        for k, i in enumerate(at.tableau):
+            pile = items[i]
+            cards = pile.cards
+            name = names[i]
+            if cards and pile.down >= len(cards):
+                return f"pile {name} must have its top card face up"
+            if pile.down > r.down_counts[k]:
+                return (
+                    f"pile {name} has {pile.down} face-down cards, "
+                    f"more than the {r.down_counts[k]} dealt"
+                )
+            if built and cards:
+                # Only cards dealt face up can lie on a card they do not build on.
+                dealt_up = r.tableau[k] - r.down_counts[k]
+                # (A joker counts as built: a game that gives jokers a part in
+                # play, as Joker Solitaire does, decides where they may lie.)
+                loose = sum(
+                    1
+                    for j in range(pile.down + 1, len(cards))
+                    if not cards[j].is_joker and cards[j - 1] not in self._on[cards[j]]
+                )
+                if loose > max(dealt_up - 1, 0):
+                    return f"pile {name} has cards that do not build on the card beneath"
+            if (
+                r.foundation_mode == "suits"
+                and len(cards) - pile.down >= 13
+                and self._run_length(pile, same_suit=True) >= 13
+                and cards[-1].rank == 1
+                and cards[-13].rank == KING
+            ):
+                return f"pile {name} ends in a complete suit, which leaves the tableau at once"
         return ""
+
+    def _starters(self) -> tuple[Card, ...]:
+        """The cards that start the foundations before the deal, in foundation order."""
+        base = self.rules.base
+        if not self.rules.foundations_start or not isinstance(base, int):
+            return ()
+        return tuple(sorted((c for c in self._deck if c.rank == base), key=lambda c: c.sort_key))
+
+    def _stock_size(self) -> int:
+        """The cards left for the stock after the deal."""
+        r = self.rules
+        dealt = sum(r.tableau) + r.reserve + r.cells_dealt + (1 if self._dealt_base else 0)
+        return len(self._deck) - dealt - len(self._starters())
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _rank_name(rank: int) -> str:
+    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))

@@ -25,7 +25,7 @@ _UNITS = ("pile", "run", "one")
 
 
 def _unit(game: str, unit: object) -> Unit:
-    if unit not in _UNITS:
+    if not isinstance(unit, str) or unit not in _UNITS:
         raise InvalidOptionError(game, "unit", f"one of {', '.join(_UNITS)}, not {unit!r}")
     return unit  # type: ignore[return-value]
 

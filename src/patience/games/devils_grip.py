@@ -26,11 +26,14 @@ from ..move import Move
 from ..pile import Pile
 from ..registry import register
 from ..state import Info, State
+from ..tableau import check_count
 
 __all__ = [
     "CELLS",
     "DRAW",
     "IDLE_LIMIT",
+    "MAX_IDLE_LIMIT",
+    "MAX_PASSES",
     "REDEAL",
     "SEQUENCES",
     "DevilsGrip",
@@ -86,20 +89,24 @@ def _is_run(cards: tuple[Card, ...]) -> bool:
     return all(builds_on(cards[i], cards[i - 1]) for i in range(1, len(cards)))
 
 
+MAX_PASSES = 100
+"""The most passes a limit may allow (``None`` for no limit)."""
+
+MAX_IDLE_LIMIT = 10_000
+"""The largest ``idle_limit``."""
+
+
 def _check_passes(name: str, passes: object) -> int | None:
     if passes is None:
         return None
-    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 1:
-        raise InvalidOptionError(
-            name, "passes", f"must be a positive integer or None, not {passes!r}"
-        )
-    return passes
+    try:
+        return check_count(name, "passes", passes, 1, MAX_PASSES)
+    except InvalidOptionError as e:
+        raise InvalidOptionError(name, "passes", f"{e.reason}, or None") from None
 
 
 def _check_idle_limit(name: str, limit: object) -> int:
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise InvalidOptionError(name, "idle_limit", f"must be a positive integer, not {limit!r}")
-    return limit
+    return check_count(name, "idle_limit", limit, 1, MAX_IDLE_LIMIT)
 
 
 class DevilsGrip(Game):

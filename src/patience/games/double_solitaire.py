@@ -379,6 +379,13 @@ class DoubleSolitaire(Game):
             problem = self.inner._state_problem(self._inner_state(state, p))
             if problem:
                 return f"player {p}: {problem}"
+            held = len(state.piles[f"p{p}.stock"]) + len(state.piles[f"p{p}.waste"])
+            left = self.solo._stock_size()
+            if held > left:
+                return (
+                    f"player {p}'s stock and waste hold {held} cards,"
+                    f" more than the {left} left after the deal"
+                )
         if min(self.scores(state)) == 52:
             return "both players cannot have gone out: the game ends at the first"
         return ""

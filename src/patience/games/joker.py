@@ -489,7 +489,13 @@ class JokerSolitaire(TableauGame):
                 des[joker] = self._read(joker, value)
             except ValueError as e:
                 return f"info {_key(joker)!r}: {e}"
+            d = des[joker]
+            if d is not None and d.text != value:
+                return f"info {_key(joker)!r} is written {d.text!r}, not {value!r}"
         items = state._items
+        out = items[self._out]
+        if out.down or any(not c.is_joker for c in out.cards):
+            return "only jokers go out of play, face up"
         for joker, d in des.items():
             problem = self._joker_place_problem(items, des, joker, d)
             if problem:
@@ -520,7 +526,12 @@ class JokerSolitaire(TableauGame):
                 return f"{joker} on a foundation must stand for a card"
             if d is None and i in self._tableau_set and face_up and j != len(pile.cards) - 1:
                 return f"{joker} has cards on it, so it must stand for a card"
-            if i in self._foundation_set and d is not None and d.suit is None and j:
+            if (
+                i in self._foundation_set
+                and d is not None
+                and d.suit is None
+                and len(pile.cards) > 1
+            ):
                 return f"{joker} on foundation {self._names[i]} must have its suit fixed"
         return ""
 

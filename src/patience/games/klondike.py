@@ -13,9 +13,9 @@ from collections.abc import Mapping
 
 from ..errors import InvalidOptionError
 from ..registry import register
-from ..tableau import TableauGame, TableauRules, check_flag
+from ..tableau import TableauGame, TableauRules, check_count, check_flag
 
-__all__ = ["klondike_rules"]
+__all__ = ["MAX_DRAW", "MAX_PASSES", "klondike_rules"]
 
 
 def klondike_rules(
@@ -45,15 +45,20 @@ def klondike_rules(
     )
 
 
+MAX_DRAW = 24
+"""The most cards turned at a time: the whole stock left after the deal."""
+
+MAX_PASSES = 100
+"""The most passes through the stock a limit may allow (``None`` for no limit)."""
+
+
 def _check(game: str, draw: object, passes: object, flags: Mapping[str, object]) -> None:
-    if isinstance(draw, bool) or not isinstance(draw, int) or draw < 1:
-        raise InvalidOptionError(game, "draw", f"must be a positive integer, not {draw!r}")
-    if passes is not None and (
-        isinstance(passes, bool) or not isinstance(passes, int) or passes < 1
-    ):
-        raise InvalidOptionError(
-            game, "passes", f"must be a positive integer or None, not {passes!r}"
-        )
+    check_count(game, "draw", draw, 1, MAX_DRAW)
+    if passes is not None:
+        try:
+            check_count(game, "passes", passes, 1, MAX_PASSES)
+        except InvalidOptionError as e:
+            raise InvalidOptionError(game, "passes", f"{e.reason}, or None") from None
     for option, value in flags.items():
         check_flag(game, option, value)
 

@@ -34,7 +34,7 @@ from ..move import Move
 from ..pile import Pile
 from ..registry import register
 from ..state import EMPTY_INFO, Info, State
-from ..tableau import check_flag
+from ..tableau import check_count, check_flag
 
 __all__ = [
     "AMERICAN",
@@ -43,6 +43,7 @@ __all__ = [
     "DRAW",
     "ENGLISH",
     "LINES",
+    "MAX_SWAP_LIMIT",
     "SWAP_LIMIT",
     "TABLES",
     "TARGETS",
@@ -237,6 +238,9 @@ class ScoredLine:
     """What the hand scores in the game's table (0 until the line is full)."""
 
 
+MAX_SWAP_LIMIT = 10_000
+"""The largest ``swap_limit`` of the open game."""
+
 _DETAIL_OR_COUNT = re.compile(r"(?:^|\s)(?:x\d+|=\S*)(?:\s|$)")
 
 
@@ -285,11 +289,7 @@ class PokerSolitaire(Game):
             raise InvalidOptionError(name, "swap_limit", "applies only with open=True")
         if is_open:
             limit = SWAP_LIMIT if swap_limit is None else swap_limit
-            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-                raise InvalidOptionError(
-                    name, "swap_limit", f"must be a positive integer, not {limit!r}"
-                )
-            options["swap_limit"] = limit
+            options["swap_limit"] = check_count(name, "swap_limit", limit, 1, MAX_SWAP_LIMIT)
         super().__init__(name, options)
         self.table_name = table
         """``"american"`` or ``"english"``."""

@@ -14,6 +14,7 @@ Registered as ``railroad``, ``railroad-double``, ``railroad-race`` and
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -25,8 +26,17 @@ from ..pile import Pile
 from ..registry import register
 from ..shuffle import check_seed, derive_seed
 from ..state import Info, State
+from ..tableau import _shown, check_count
 
-__all__ = ["STOP", "Railroad", "RailroadRace", "settle_line"]
+__all__ = [
+    "CLOCK_RANGE",
+    "MAX_DECKS",
+    "MAX_TIME_LIMIT",
+    "STOP",
+    "Railroad",
+    "RailroadRace",
+    "settle_line",
+]
 
 Clock = Callable[[], float]
 
@@ -74,13 +84,36 @@ def _pending_match(cards: tuple[Card, ...]) -> bool:
     )
 
 
+MAX_DECKS = 8
+"""The most decks a Railroad game takes (each player's, in the race)."""
+
+MAX_TIME_LIMIT = 86400.0
+"""The longest time limit of the timed game, in seconds: one day."""
+
+CLOCK_RANGE = 1e12
+"""The timed game's saved clock reading (``info["started"]``) lies within this
+many seconds either side of zero."""
+
+
 def _check_counts(game: str, sidings: Any, decks: Any) -> tuple[int, int]:
-    for option, value in (("decks", decks), ("sidings", sidings)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise InvalidOptionError(game, option, f"must be a positive integer, not {value!r}")
-    if sidings > 52 * decks:
-        raise InvalidOptionError(game, "sidings", f"{sidings} sidings for {52 * decks} cards")
+    decks = check_count(game, "decks", decks, 1, MAX_DECKS)
+    sidings = check_count(game, "sidings", sidings, 1, 52 * decks)
     return sidings, decks
+
+
+def _check_time_limit(game: str, time_limit: object) -> float:
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not 0 < time_limit <= MAX_TIME_LIMIT
+    ):
+        raise InvalidOptionError(
+            game,
+            "time_limit",
+            f"must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:g}"
+            f" (one day), not {_shown(time_limit)}",
+        )
+    return float(time_limit)
 
 
 class Railroad(Game):
@@ -110,15 +143,7 @@ class Railroad(Game):
         sidings, decks = _check_counts(name, sidings, decks)
         options: dict[str, Any] = {"sidings": sidings, "decks": decks}
         if time_limit is not None:
-            if (
-                isinstance(time_limit, bool)
-                or not isinstance(time_limit, (int, float))
-                or not (time_limit > 0)
-            ):
-                raise InvalidOptionError(
-                    name, "time_limit", f"must be a positive number of seconds, not {time_limit!r}"
-                )
-            options["time_limit"] = float(time_limit)
+            options["time_limit"] = _check_time_limit(name, time_limit)
         if clock is not None and not callable(clock):
             raise InvalidOptionError(name, "clock", "must be a callable returning seconds")
         super().__init__(name, options)
@@ -126,6 +151,7 @@ class Railroad(Game):
         self.decks = decks
         self.time_limit: float | None = options.get("time_limit")
         self.clock: Clock = clock or time.monotonic
+        self._own_clock = clock is not None and self.time_limit is not None
         self._deck = Deck.standard(decks)
         self._sizes = tuple(len(range(k, 52 * decks, sidings)) for k in range(sidings))
         self._set_layout(
@@ -149,6 +175,23 @@ class Railroad(Game):
     @property
     def deck(self) -> Deck:
         return self._deck
+
+    def _pickle_problem(self) -> str:
+        """A timed game with a clock of the caller's refuses to pickle.
+
+        Its options cannot rebuild the clock, so a pickle would bring back the
+        registered game timed by :func:`time.monotonic`; we refuse rather than
+        swap clocks without a word. Its states refuse too; save them with
+        :meth:`~patience.State.to_json` and load them with this game's
+        :meth:`~patience.Game.from_json` to keep the clock.
+        """
+        if self._own_clock:
+            return (
+                "its clock was passed in and cannot travel with it; save states as JSON"
+                " and load them with this game's from_json, or make the game again where"
+                " it is needed"
+            )
+        return ""
 
     def _deal(self, cards: tuple[Card, ...]) -> State:
         n = self.sidings
@@ -331,18 +374,34 @@ class Railroad(Game):
         for name in ("line", "discard"):
             if state.piles[name].down:
                 return f"the {name} is face up"
-        if _pending_match(piles[self._line].cards):
-            return "the line ends in an unresolved match"
+        line = piles[self._line].cards
+        # Every pull settles the line, and a line only ever loses cards from
+        # its end or gains one there: no stretch of it from the left can end
+        # in a match.
+        for n in range(4, len(line) + 1):
+            if _pending_match(line[:n]):
+                return f"the line holds an unresolved match ending at its card {n} ({line[n - 1]})"
         if len(piles[self._discard]) % 2:
             return "cards are discarded in twos and fours"
-        started = state.info.get("started")
-        if started is not None and not isinstance(started, (int, float)):
-            return "info 'started' must be a number of seconds or null"
-        if not isinstance(state.info.get("stopped", False), bool):
+        if self.time_limit is None:
+            return ""
+        started = state.info["started"]
+        if started is not None and (
+            isinstance(started, bool)
+            or not isinstance(started, (int, float))
+            or not -CLOCK_RANGE <= started <= CLOCK_RANGE
+        ):
+            return (
+                f"info 'started' must be null or a clock reading in seconds from"
+                f" {-CLOCK_RANGE:g} to {CLOCK_RANGE:g}, not {_shown(started)}"
+            )
+        if not isinstance(state.info["stopped"], bool):
             return "info 'stopped' must be true or false"
         pulled = self._total - sum(len(p) for p in piles[: self.sidings])
-        if started is None and self.time_limit is not None and pulled:
+        if started is None and pulled:
             return "the clock starts with the first pull, so 'started' cannot be null here"
+        if started is not None and not pulled:
+            return "the clock starts with the first pull, so 'started' must be null before it"
         return ""
 
 
@@ -479,8 +538,11 @@ class RailroadRace(Game):
         problem = super()._state_problem(state)
         if problem:
             return problem
+        deck = Counter(self.inner.deck)
         for p in range(2):
             sub = self._split(state, p)
+            if Counter(c for pile in sub._items for c in pile) != deck:
+                return f"player {p}'s piles must hold exactly player {p}'s own deck"
             problem = self.inner._state_problem(sub)
             if problem:
                 return f"player {p}: {problem}"
@@ -504,6 +566,12 @@ def _railroad_race(*, sidings: int = 4, decks: int = 1) -> Game:
 def _railroad_timed(
     *, sidings: int = 4, decks: int = 1, time_limit: float = 300.0, clock: Clock | None = None
 ) -> Game:
+    if time_limit is None:
+        raise InvalidOptionError(
+            "railroad-timed",
+            "time_limit",
+            "the timed game needs a time limit; for none, play 'railroad'",
+        )
     return Railroad(
         "railroad-timed", sidings=sidings, decks=decks, time_limit=time_limit, clock=clock
     )
