@@ -305,6 +305,10 @@ def test_stop_ends_a_timed_game_early() -> None:
     game = patience.game("railroad-timed", clock=FakeClock())
     state = game.apply(game.apply(game.deal(1), "s1"), "stop")
     assert game.is_over(state) and game.score(state) == 52
+    assert game.legal_moves(state) == ()
+    for move in ("s2", "pull s3", "stop"):  # once time is called, nothing more is played
+        with pytest.raises(IllegalMoveError, match="over"):
+            game.apply(state, move)
     with pytest.raises(InvalidMoveError):
         RAILROAD.parse_move(RAILROAD.deal(1), "stop")  # untimed games have no clock to stop
 

@@ -253,6 +253,8 @@ class Railroad(Game):
             raise IllegalMoveError(move, state, f"siding s{k + 1} is empty")
         info = state.info
         if self.time_limit is not None:
+            if info["stopped"]:
+                raise IllegalMoveError(move, state, "the game is over: time was called")
             if self._expired(state):
                 raise IllegalMoveError(move, state, "time is up")
             if info["started"] is None:
