@@ -4,8 +4,9 @@ Hypothesis throws garbage and near misses at move text, cards, seeds, options,
 saved states and records, for every registered game. Whatever goes in, the
 library either accepts it (and then keeps every promise with it) or raises a
 :class:`~patience.PatienceError` subclass; nothing else escapes, and nothing
-is changed. The default run draws a few dozen examples per test; with
-``-m soak`` and ``HYPOTHESIS_PROFILE=soak`` it draws thousands.
+is changed. Each test comes twice: a short run in the default suite (the
+Hypothesis profile's few dozen examples) and a long run of
+:data:`LONG_EXAMPLES` examples per game, marked ``soak`` (``pytest -m soak``).
 """
 
 from __future__ import annotations
@@ -17,13 +18,33 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import patience
 from patience import Card, Game, PatienceError, Record, Session, State
 
 GAMES = patience.games()
+
+LONG_EXAMPLES = 300
+"""Examples per game (or per test) in the long runs marked ``soak``."""
+
+_long = settings(max_examples=LONG_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def short_and_long(body: Any, per_game: bool = True, **strategies: Any) -> tuple[Any, Any]:
+    """``body`` as a Hypothesis test twice: short (default profile) and long (``soak``).
+
+    With ``per_game`` both runs are parametrized over every registered game,
+    which ``body`` takes as its first argument, ``name``.
+    """
+    short = given(**strategies)(body)
+    long = pytest.mark.soak(_long(given(**strategies)(body)))
+    if per_game:
+        short = pytest.mark.parametrize("name", GAMES)(short)
+        long = pytest.mark.parametrize("name", GAMES)(long)
+    return short, long
+
 
 # Values of every JSON type and then some: huge and negative numbers, non-finite
 # floats, long digit strings, nesting, and the wrong type for every field.
@@ -90,11 +111,7 @@ def move_texts(game: Game) -> st.SearchStrategy[str]:
     )
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 40))
-def test_move_text_is_read_or_refused(
-    name: str, data: st.DataObject, seed: int, steps: int
-) -> None:
+def _move_text_is_read_or_refused(name: str, data: st.DataObject, seed: int, steps: int) -> None:
     game = patience.game(name)
     state = position(game, seed, steps)
     before = state.to_json()
@@ -109,8 +126,7 @@ def test_move_text_is_read_or_refused(
     assert state.to_json() == before
 
 
-@given(text=st.one_of(st.text(max_size=8), garbage))
-def test_card_text_is_read_or_refused(text: Any) -> None:
+def _card_text_is_read_or_refused(text: Any) -> None:
     try:
         card = Card.parse(text)
     except PatienceError:
@@ -118,9 +134,7 @@ def test_card_text_is_read_or_refused(text: Any) -> None:
     assert Card.parse(str(card)) is card
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(seed=garbage)
-def test_seeds_are_dealt_or_refused(name: str, seed: Any) -> None:
+def _seeds_are_dealt_or_refused(name: str, seed: Any) -> None:
     game = patience.game(name)
     try:
         state = game.deal(seed)
@@ -129,9 +143,7 @@ def test_seeds_are_dealt_or_refused(name: str, seed: Any) -> None:
     assert state == game.deal(seed)
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(data=st.data())
-def test_options_are_taken_or_refused(name: str, data: st.DataObject) -> None:
+def _options_are_taken_or_refused(name: str, data: st.DataObject) -> None:
     options = [o for o in patience.describe(name).options if o != "clock"]
     if not options:
         return
@@ -185,9 +197,7 @@ def tamper(data: dict[str, Any], draw: st.DataObject) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 60))
-def test_tampered_states_load_soundly_or_are_refused(
+def _tampered_states_load_soundly_or_are_refused(
     name: str, data: st.DataObject, seed: int, steps: int
 ) -> None:
     game = patience.game(name)
@@ -201,9 +211,7 @@ def test_tampered_states_load_soundly_or_are_refused(
         keeps_promises(state)
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 30))
-def test_tampered_records_replay_or_are_refused(
+def _tampered_records_replay_or_are_refused(
     name: str, data: st.DataObject, seed: int, steps: int
 ) -> None:
     game = patience.game(name)
@@ -229,9 +237,7 @@ def test_tampered_records_replay_or_are_refused(
     keeps_promises(loaded.replay())
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(other=st.sampled_from(GAMES), seed=st.integers(0, 1000), steps=st.integers(0, 30))
-def test_foreign_states_and_moves_are_refused(name: str, other: str, seed: int, steps: int) -> None:
+def _foreign_states_and_moves_are_refused(name: str, other: str, seed: int, steps: int) -> None:
     game, stranger = patience.game(name), patience.game(other)
     state = position(game, seed, steps)
     foreign = position(stranger, seed, steps)
@@ -250,6 +256,48 @@ def test_foreign_states_and_moves_are_refused(name: str, other: str, seed: int, 
         assert move in game.legal_moves(state)
         keeps_promises(after)
     assert state.to_json() == before
+
+
+test_move_text_is_read_or_refused, test_move_text_is_read_or_refused_long = short_and_long(
+    _move_text_is_read_or_refused,
+    data=st.data(),
+    seed=st.integers(0, 1000),
+    steps=st.integers(0, 40),
+)
+test_card_text_is_read_or_refused, test_card_text_is_read_or_refused_long = short_and_long(
+    _card_text_is_read_or_refused, per_game=False, text=st.one_of(st.text(max_size=8), garbage)
+)
+test_seeds_are_dealt_or_refused, test_seeds_are_dealt_or_refused_long = short_and_long(
+    _seeds_are_dealt_or_refused, seed=garbage
+)
+test_options_are_taken_or_refused, test_options_are_taken_or_refused_long = short_and_long(
+    _options_are_taken_or_refused, data=st.data()
+)
+(
+    test_tampered_states_load_soundly_or_are_refused,
+    test_tampered_states_load_soundly_or_are_refused_long,
+) = short_and_long(
+    _tampered_states_load_soundly_or_are_refused,
+    data=st.data(),
+    seed=st.integers(0, 1000),
+    steps=st.integers(0, 60),
+)
+test_tampered_records_replay_or_are_refused, test_tampered_records_replay_or_are_refused_long = (
+    short_and_long(
+        _tampered_records_replay_or_are_refused,
+        data=st.data(),
+        seed=st.integers(0, 1000),
+        steps=st.integers(0, 30),
+    )
+)
+test_foreign_states_and_moves_are_refused, test_foreign_states_and_moves_are_refused_long = (
+    short_and_long(
+        _foreign_states_and_moves_are_refused,
+        other=st.sampled_from(GAMES),
+        seed=st.integers(0, 1000),
+        steps=st.integers(0, 30),
+    )
+)
 
 
 @pytest.mark.parametrize(
