@@ -11,8 +11,9 @@ public protocol, dealing seed 0, 1, 2 ... in turn, until the number of moves is
 reached. After every move it checks, for the new position:
 
 - conservation: the cards on the table are exactly the game's deck;
-- every legal move applies, to a position of the same game that again holds
-  exactly the deck, and its notation reads back as the same move;
+- every legal move applies, to a position of the same game (the one played
+  is then checked in full as the next position), and, every fiftieth move,
+  the notation of every legal move reads back as the same move;
 - the JSON round trip (``from_json(to_json(state)) == state``) and, every
   fiftieth move, the round trip through the string form and the registry;
 - every player's view hides exactly the face-down cards and nothing else;
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import json
 import platform
 import random
 import sys
@@ -37,22 +39,22 @@ from collections import Counter
 import patience
 from patience import Card, Game, State
 
+SLOW = ("devils-grip", "accordion", "emperor", "double-solitaire")
+"""Games whose checks take longest (many legal moves, or large positions)."""
+
 
 def check(game: Game, state: State, deck: Counter[Card], full: bool = True) -> None:
     """Every invariant of one position; raises AssertionError naming the broken one.
 
-    ``full`` adds the round trip through a JSON string and the registry, which
-    makes a new game object each time (the slow part of a check).
+    ``full`` adds reading back the notation of every legal move and the round
+    trip through a JSON string and the registry, which makes a new game object
+    each time (the slow parts of a check).
     """
     cards = Counter(c for p in state.pile_tuple for c in p.cards)
     assert cards == deck, "cards are not conserved"
     for move in game.legal_moves(state):
-        after = game.apply(state, move)
-        assert after.game == game, f"{move}: the position changed game"
-        assert Counter(c for p in after.pile_tuple for c in p.cards) == deck, (
-            f"{move}: cards are not conserved"
-        )
-        assert game.parse_move(state, str(move)) == move, f"{move}: notation does not read back"
+        assert game.apply(state, move).game == game, f"{move}: the position changed game"
+        assert not full or game.parse_move(state, str(move)) == move, f"{move}: notation"
     data = state.to_json()
     assert game.from_json(data) == state, "the JSON round trip changed the state"
     if full:
@@ -117,8 +119,11 @@ def main() -> int:
     parser.add_argument("--cap", type=int, default=5000, help="moves before a game is cut")
     parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
     parser.add_argument("--games", nargs="*", default=None, help="games to run (all)")
+    parser.add_argument("--out", default=None, help="also append each game's figures here")
     args = parser.parse_args()
     names = args.games or list(patience.games())
+    # The slowest first, so that the processes finish together.
+    names.sort(key=lambda n: n not in SLOW)
     print(
         f"patience {patience.__version__}, Python {platform.python_version()}, "
         f"{platform.machine()}: {args.moves:,} moves per game, {args.jobs} processes"
@@ -129,8 +134,11 @@ def main() -> int:
     started = time.perf_counter()
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
         futures = [pool.submit(soak, n, args.moves, args.cap) for n in names]
-        for future in futures:
+        for future in concurrent.futures.as_completed(futures):
             r = future.result()
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(r) + "\n")
             moves, seconds = int(r["moves"]), float(r["seconds"])  # type: ignore[call-overload]
             total += moves
             status = f"BROKEN: {r['error']}" if r["error"] else "all held"

@@ -186,7 +186,7 @@ class DevilsGrip(Game):
 
     def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
         stock = items[0]
-        return (Pile(stock, len(stock)), *(Pile(c) for c in items[1:]))
+        return (Pile._trusted(stock, len(stock)), *(Pile._trusted(c, 0) for c in items[1:]))
 
     # ------------------------------------------------------------ helpers
 

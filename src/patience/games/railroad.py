@@ -206,8 +206,8 @@ class Railroad(Game):
 
     def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
         n = self.sidings
-        sidings = tuple(Pile(c, len(c) - 1 if c else 0) for c in items[:n])
-        return (*sidings, *(Pile(c) for c in items[n:]))
+        sidings = tuple(Pile._trusted(c, len(c) - 1 if c else 0) for c in items[:n])
+        return (*sidings, *(Pile._trusted(c, 0) for c in items[n:]))
 
     # -------------------------------------------------------------- time
 
