@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .errors import PatienceError
+from .errors import PatienceError, brief_repr
 from .game import Game
 from .policies import POLICIES, GreedyPolicy, make_policy
 from .registry import describe, game, games
@@ -50,6 +50,8 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
             options[name] = json.loads(text)
         except json.JSONDecodeError:
             options[name] = text
+        except (ValueError, RecursionError):  # too many digits, too deeply nested
+            raise PatienceError(f"option {name}: the value {brief_repr(text)} cannot be read")
     return options
 
 
