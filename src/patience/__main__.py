@@ -51,7 +51,9 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[name] = text
         except (ValueError, RecursionError):  # too many digits, too deeply nested
-            raise PatienceError(f"option {name}: the value {brief_repr(text)} cannot be read")
+            raise PatienceError(
+                f"option {name}: the value {brief_repr(text)} cannot be read"
+            ) from None
     return options
 
 
