@@ -147,3 +147,55 @@ def test_interrupt_exits_130_with_one_line(
     monkeypatch.setattr("patience.__main__.simulate", interrupted)
     code, _, err = run(capsys, "simulate", "railroad", "--no-progress")
     assert code == 130 and err == "interrupted\n"
+
+
+def test_version(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience
+
+    monkeypatch.setattr("sys.argv", ["/usr/bin/patience"])
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    out, _ = capsys.readouterr()
+    assert exited.value.code == 0 and out.strip() == f"patience {patience.__version__}"
+
+
+@pytest.mark.parametrize(
+    ("argv0", "prog"),
+    [("/venv/bin/patience", "patience"), ("/src/patience/__main__.py", "python -m patience")],
+)
+def test_usage_names_the_program_as_it_was_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv0: str, prog: str
+) -> None:
+    monkeypatch.setattr("sys.argv", [argv0])
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out, _ = capsys.readouterr()
+    assert out.startswith(f"usage: {prog} ")
+
+
+def test_help_gives_defaults_and_explains_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    out, _ = capsys.readouterr()
+    assert "the deal's seed (default: 0)" in " ".join(out.split())
+    assert "search for a win, or for the best final score (default: win)" in " ".join(out.split())
+    assert "patience.solve itself" in out  # the library's limits differ, and it says so
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr()[0].split())
+    assert "how each sampled deal is played out (default: random)" in out
+    assert "(default: None)" not in out and "(default: [])" not in out
+
+
+def test_an_unsettled_solve_says_what_to_try(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "klondike", "--seed", "3", "--max-nodes", "5")
+    assert code == 0 and ": unknown" in out and "--max-nodes" in out and "--max-seconds" in out
+
+
+def test_progress_into_a_log_writes_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "tqdm", None)  # as if tqdm were missing
+    code, _, err = run(capsys, "simulate", "railroad", "--deals", "20")
+    assert code == 0 and "\r" not in err
+    assert err.splitlines()[-1] == "20/20 deals" and len(err.splitlines()) <= 11

@@ -31,6 +31,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import __version__
 from .errors import PatienceError, brief_repr
 from .game import Game
 from .policies import POLICIES, GreedyPolicy, make_policy
@@ -121,6 +122,16 @@ def _progress(
 
         return update, bar.close
 
+    if not sys.stderr.isatty():
+        # A log, not a terminal: a line now and then, no carriage returns.
+        step = max(1, total // 10)
+
+        def lines(done: int, all_: int) -> None:
+            if done == all_ or done % step == 0:
+                print(f"{done}/{all_ or '?'} deals", file=sys.stderr, flush=True)
+
+        return lines, lambda: None
+
     def plain(done: int, all_: int) -> None:
         print(f"\r{done}/{all_} deals", end="", file=sys.stderr, flush=True)
 
@@ -185,6 +196,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     )
     if found.moves:
         _say(args, " ".join(str(m) for m in found.moves))
+    if found.status == "unknown":
+        _say(
+            args,
+            "the search stopped at its limit before settling the deal; try a larger"
+            " --max-seconds or --max-nodes (or 'none' for no time limit)",
+        )
     if args.json:
         _write_json(
             {"game": g.name, "options": dict(g.options), "seed": args.seed, **found.to_json()},
@@ -231,9 +248,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m patience``."""
     parser = argparse.ArgumentParser(
-        prog="python -m patience", description="Rules for patience (solitaire) card games."
+        prog=_program_name(),
+        description="Rules for patience (solitaire) card games.",
+        epilog="Without a command, runs the demo. Options alone go to the demo.",
     )
-    sub = parser.add_subparsers(dest="command")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    helpful = _DefaultsShown
 
     def game_args(p: argparse.ArgumentParser, default: str | None = None) -> None:
         if default is None:
@@ -249,31 +270,54 @@ def build_parser() -> argparse.ArgumentParser:
             help="a game option (repeatable)",
         )
 
-    sub.add_parser("games", help="list the registered games").set_defaults(run=cmd_games)
+    sub.add_parser("games", help="list the registered games", formatter_class=helpful).set_defaults(
+        run=cmd_games
+    )
 
-    p = sub.add_parser("show", help="deal a seeded game and print it")
+    p = sub.add_parser("show", help="deal a seeded game and print it", formatter_class=helpful)
     game_args(p)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="the deal's seed")
     p.add_argument("--json", metavar="FILE", help="also write the state as JSON ('-': stdout)")
     p.set_defaults(run=cmd_show)
 
-    p = sub.add_parser("demo", help="deal a seeded game and play it out greedily")
+    p = sub.add_parser(
+        "demo", help="deal a seeded game and play it out greedily", formatter_class=helpful
+    )
     game_args(p, "railroad")
-    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--seed", type=int, default=2026, help="the deal's seed")
     p.set_defaults(run=cmd_demo)
 
-    p = sub.add_parser("solve", help="search a deal for a win, seeing every card")
-    game_args(p)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--goal", choices=["win", "score"], default="win")
-    p.add_argument(
-        "--max-seconds", type=_seconds, default=10.0, help="time limit; 0 or none: no limit"
+    p = sub.add_parser(
+        "solve", help="search a deal for a win, seeing every card", formatter_class=helpful
     )
-    p.add_argument("--max-nodes", type=_positive, default=None, help="node limit (default none)")
-    p.add_argument("--json", metavar="FILE")
+    game_args(p)
+    p.add_argument("--seed", type=int, default=0, help="the deal's seed")
+    p.add_argument(
+        "--goal",
+        choices=["win", "score"],
+        default="win",
+        help="search for a win, or for the best final score",
+    )
+    p.add_argument(
+        "--max-seconds",
+        type=_seconds,
+        default=10.0,
+        help="time limit; 0 or none: no limit (patience.solve itself has none)",
+    )
+    p.add_argument(
+        "--max-nodes",
+        type=_positive,
+        default=None,
+        help="node limit (patience.solve itself stops at 1,000,000)",
+    )
+    p.add_argument("--json", metavar="FILE", help="also write the solution as JSON ('-': stdout)")
     p.set_defaults(run=cmd_solve)
 
-    p = sub.add_parser("simulate", help="play many deals with a policy and report statistics")
+    p = sub.add_parser(
+        "simulate",
+        help="play many deals with a policy and report statistics",
+        formatter_class=helpful,
+    )
     game_args(p)
     p.add_argument(
         "--policy",
@@ -281,9 +325,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         help="the policy (default random); give one per player to pit policies against each other",
     )
-    p.add_argument("--deals", type=_positive, default=100)
+    p.add_argument("--deals", type=_positive, default=100, help="how many deals to play")
     p.add_argument("--start", type=int, default=0, help="first seed (default 0)")
-    p.add_argument("--jobs", type=_positive, default=None, help="worker processes")
+    p.add_argument(
+        "--jobs", type=_positive, default=None, help="worker processes (none: play here)"
+    )
     p.add_argument(
         "--max-seconds",
         type=_seconds,
@@ -292,11 +338,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--max-nodes", type=_positive, default=None, help="solver: node limit per deal")
     p.add_argument("--samples", type=_positive, default=8, help="hidden: samples per move")
-    p.add_argument("--rollout", choices=["random", "greedy"], default="random")
+    p.add_argument(
+        "--rollout",
+        choices=["random", "greedy"],
+        default="random",
+        help="hidden: how each sampled deal is played out",
+    )
     p.add_argument("--json", metavar="FILE", help="write the results as JSON ('-': stdout)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_simulate)
     return parser
+
+
+def _program_name() -> str:
+    """``patience`` when run as the installed script, else ``python -m patience``."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if name.startswith("patience") and not name.endswith(".py"):
+        return name
+    return "python -m patience"
+
+
+class _DefaultsShown(argparse.HelpFormatter):
+    """Help that ends each option's text with its default, where it has a real one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            default is None
+            or default is False
+            or default == []
+            or default == argparse.SUPPRESS
+            or "default" in text
+            or not action.option_strings
+        ):
+            return text
+        return f"{text} (default: %(default)s)"
 
 
 INTERRUPTED = 130
@@ -315,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
-    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help")):
+    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help", "--version")):
         given = ["demo", *given]  # the demo is the default command
     try:
         args = parser.parse_args(given)
