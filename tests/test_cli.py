@@ -199,3 +199,13 @@ def test_progress_into_a_log_writes_lines(
     code, _, err = run(capsys, "simulate", "railroad", "--deals", "20")
     assert code == 0 and "\r" not in err
     assert err.splitlines()[-1] == "20/20 deals" and len(err.splitlines()) <= 11
+
+
+def test_the_demo_takes_a_game_and_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "demo", "klondike", "--seed", "7")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("Klondike, seed 7: Build down in alternate colours")
+    assert lines[1] == "Piles: stock; waste; f1-f4: foundation; t1-t7: pile."
+    assert "(higher is better)" in lines[2]
+    code, out, _ = run(capsys, "demo")
+    assert "Piles: s1-s4: siding; line: main line; discard." in out

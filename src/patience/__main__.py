@@ -155,10 +155,31 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pile_legend(g: Game) -> str:
+    """The piles in words, numbered piles of one kind together: ``s1-s4: siding; ...``."""
+    groups: dict[str, list[str]] = {}
+    for spec in g.layout:
+        kind = spec.label.rstrip("0123456789 ").lower()
+        if len(kind) <= 2:  # a bare grid reference such as "A1"
+            kind = spec.role
+        groups.setdefault(kind, []).append(spec.name)
+    parts = []
+    for kind, names in groups.items():
+        shown = names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}"
+        parts.append(shown if kind == shown else f"{shown}: {kind}")
+    return "; ".join(parts)
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     g = _game(args)
     state = g.deal(args.seed)
-    print(f"{g.title or g.name}, seed {args.seed}")
+    print(f"{g.title or g.name}, seed {args.seed}: {describe(g.name).summary}")
+    print(f"Piles: {_pile_legend(g)}.")
+    print(
+        "The greedy policy plays the deal out. Each line is a move in the library's"
+        f" notation and the score after it ({g.better.value} is better)."
+    )
+    print()
     print(state)
     print()
     policy = GreedyPolicy()
