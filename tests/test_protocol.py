@@ -86,8 +86,10 @@ def test_random_play_keeps_every_promise(name: str, seed: int, choices: st.DataO
         moves = game.legal_moves(state)
         assert len(set(moves)) == len(moves)
         assert moves == game.legal_moves(state)  # deterministic order
-        for move in moves:
-            # Notation round-trips in context, and every legal move applies.
+        # Notation round-trips in context, and legal moves apply: all of them,
+        # or forty spread over the list where there are many (Devil's Grip has
+        # hundreds; benchmarks/soak.py applies every one at every position).
+        for move in moves[:: max(1, len(moves) // 40)]:
             assert game.parse_move(state, str(move)) == move
             assert all_cards(game.apply(state, move)) == deck
         # JSON round-trips exactly, through a string too.
