@@ -159,6 +159,23 @@ def test_exchange_when_the_real_card_is_turned_from_the_stock() -> None:
     assert any(m.startswith("waste-t7 =9") for m in moves(GAME, state))
 
 
+def test_the_player_may_fix_a_jokers_suit_or_leave_it_open() -> None:
+    state = play(GAME, deal(stock=["RJ", "7D"]), "draw")
+    assert {"waste-t5 =7", "waste-t5 =7D", "waste-t5 =7H"} <= moves(GAME, state)
+    assert "waste-t5 =7C" not in moves(GAME, state)  # a red joker is a red card
+    fixed = GAME.apply(state, "waste-t5 =7D")
+    assert GAME.designation(fixed, "RJ") == Designation(7, (Suit.DIAMONDS,))
+    # Fixed, it is exchanged when its real card turns up: the seven of diamonds
+    # takes its place and the joker comes free on the waste.
+    fixed = GAME.apply(fixed, "draw")
+    assert fixed.piles["t5"].top == Card.parse("7D")
+    assert fixed.piles["waste"].cards == (Card.joker("R"),)
+    assert named(fixed)["RJ"] == ""
+    # Left open, the same card only narrows it (see the next test).
+    opened = play(GAME, state, "waste-t5 =7", "draw")
+    assert named(opened)["RJ"] == "7H" and opened.piles["t5"].top == Card.joker("R")
+
+
 def test_an_open_suit_narrows_instead_of_exchanging() -> None:
     state = play(GAME, deal(stock=["RJ", "7D"]), "draw", "waste-t5 =7")
     state = GAME.apply(state, "draw")

@@ -265,6 +265,13 @@ class JokerSolitaire(TableauGame):
                 named = self._name(joker, top.rank - 1, seen)
             if named is not None:
                 out.append(self._with(source, t, named.text))
+                if len(named.suits) > 1:
+                    # The player may also fix the suit now: such a joker is
+                    # exchanged, not narrowed, when its real card turns up.
+                    out += [
+                        self._with(source, t, _RANK_TEXT[named.rank - 1] + s.value)
+                        for s in named.suits
+                    ]
         if source == self._waste:
             return out  # from the stock or the waste, a joker goes to the tableau first
         for f in self._at.foundations:
