@@ -23,12 +23,12 @@ def main() -> None:
     game = patience.game("railroad-timed", time_limit=120, clock=clock)
     state = game.deal(99)
     pulls = 0
-    while not game.is_over(state):
-        move = game.legal_moves(state)[0]  # a pull, or "stop" once time is up
-        state = game.apply(state, move)
-        pulls += move.kind == "pull"
+    while not game.is_over(state):  # over when the sidings are empty or time is up
+        state = game.apply(state, game.legal_moves(state)[0])
+        pulls += 1
         clock.now += 7
-    print(f"time up after {pulls} pulls: {game.result(state).summary()}")
+    how = "time up" if game.ending(state) == "time" else "all pulled"
+    print(f"{how} after {pulls} pulls: {game.result(state).summary()}")
 
 
 if __name__ == "__main__":

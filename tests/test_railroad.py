@@ -12,6 +12,7 @@ from patience import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidOptionError,
+    InvalidRecordError,
     InvalidStateError,
     Move,
     PatienceError,
@@ -265,27 +266,41 @@ def test_timed_game_runs_out_of_time() -> None:
     state = game.deal(2)
     assert state == game.deal(2)  # the clock does not start at the deal
     assert game.time_left(state) == 60
-    assert Move("stop") in game.legal_moves(state)
+    assert game.legal_moves(state) == RAILROAD.legal_moves(RAILROAD.deal(2))  # pulls only
     clock.now += 500  # thinking before the first pull costs nothing
     state = game.apply(state, "pull s1")
     assert state.info["started"] == 1500.0
     clock.now += 59
     assert game.time_left(state) == pytest.approx(1)
     state = game.apply(state, "pull s2")
-    assert not game.is_over(state)
+    assert not game.is_over(state) and game.ending(state) is None
     clock.now += 1
-    # Time is up: pulls are illegal and calling time is the only move left.
-    assert game.legal_moves(state) == (Move("stop"),)
+    # Time is up: the game is over, no move is legal and the result is final.
+    assert game.is_over(state) and game.legal_moves(state) == ()
+    assert game.ending(state) == "time"
     with pytest.raises(IllegalMoveError, match="time is up"):
         game.apply(state, "pull s3")
-    state = game.apply(state, "stop")
-    assert game.is_over(state) and game.legal_moves(state) == ()
     # Every card not discarded counts: both pulled cards and the 50 on the sidings.
     assert game.score(state) == 52
     assert not game.is_won(state)
     assert game.result(state).summary().startswith("lost")
-    with pytest.raises(IllegalMoveError, match="over"):
-        game.apply(state, "stop")
+    # The clock never runs backwards into play again once time is recorded.
+    ended = game.end(state, "time")
+    assert ended.info["stopped"] is True and game.ending(ended) is None
+    clock.now -= 30
+    assert game.is_over(ended) and game.legal_moves(ended) == ()
+
+
+def test_untimed_games_have_no_ending_and_no_stop() -> None:
+    state = RAILROAD.deal(1)
+    assert RAILROAD.ending(state) is None
+    with pytest.raises(PatienceError, match="no ending"):
+        RAILROAD.end(state, "time")
+    timed = patience.game("railroad-timed", clock=FakeClock())
+    with pytest.raises(PatienceError, match="no ending"):
+        timed.end(timed.deal(1), "resign")
+    with pytest.raises(InvalidMoveError):
+        timed.parse_move(timed.deal(1), "stop")  # time is called by the clock, not a move
 
 
 def test_timed_records_replay_without_the_clock() -> None:
@@ -294,23 +309,27 @@ def test_timed_records_replay_without_the_clock() -> None:
     for _ in range(3):
         session.do(session.legal_moves()[0])
         clock.now += 100
-    assert session.legal_moves() == (Move("stop"),)  # 300 s after the first pull
-    session.do("stop")
-    record = patience.Record.from_json(session.record.dumps())
-    assert record.replay().info["stopped"] is True
-    assert record.replay().piles == session.state.piles
-
-
-def test_stop_ends_a_timed_game_early() -> None:
-    game = patience.game("railroad-timed", clock=FakeClock())
-    state = game.apply(game.apply(game.deal(1), "s1"), "stop")
-    assert game.is_over(state) and game.score(state) == 52
-    assert game.legal_moves(state) == ()
-    for move in ("s2", "pull s3", "stop"):  # once time is called, nothing more is played
-        with pytest.raises(IllegalMoveError, match="over"):
-            game.apply(state, move)
-    with pytest.raises(InvalidMoveError):
-        RAILROAD.parse_move(RAILROAD.deal(1), "stop")  # untimed games have no clock to stop
+    assert session.is_over()  # 300 s after the first pull
+    record = session.record
+    assert record.end == "time" and len(record.moves) == 3
+    assert record.to_json()["end"] == "time"
+    # The replay's clock (the default one) has not run out; the record's end ends it.
+    loaded = patience.Record.from_json(record.dumps())
+    final = loaded.replay()
+    assert final.info["stopped"] is True and final.game.is_over(final)
+    assert final.piles == session.state.piles
+    assert final.game.result(final) == session.result()
+    # Without its end the record does not match its recorded result.
+    data = record.to_json()
+    del data["end"]
+    with pytest.raises(InvalidRecordError, match="does not match"):
+        patience.Record.from_json(data)
+    # An end the game cannot have at that point is refused.
+    data["end"] = "time"
+    data["moves"] = []
+    data["result"] = None
+    finished = patience.Record.from_json(data)  # time may run out before any pull
+    assert finished.replay().info["stopped"] is True
 
 
 def test_timed_game_finished_in_time_scores_like_railroad() -> None:
@@ -321,7 +340,6 @@ def test_timed_game_finished_in_time_scores_like_railroad() -> None:
     while not game.is_over(state):
         clock.now += 1
         move = game.legal_moves(state)[0]
-        assert move != Move("stop")
         state, plain = game.apply(state, move), RAILROAD.apply(plain, move)
     assert game.score(state) == RAILROAD.score(plain)
     assert game.time_left(state) == pytest.approx(300 - 51)

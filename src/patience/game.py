@@ -435,6 +435,26 @@ class Game(abc.ABC, metaclass=_GameMeta):
         masked = tuple(p.masked() for p in state.piles.items_tuple)
         return State._make(self, self._encode(masked), state.info)
 
+    def ending(self, state: State) -> str | None:
+        """How ``state`` ended other than by a move, or ``None`` (the default: never).
+
+        A game can end without a move: a timed game ends when its clock runs
+        out. Such an ending is not in the moves, so a record notes it (see
+        :attr:`patience.Record.end`) and :meth:`end` brings it about again
+        when the record is replayed, whatever the replay's clock says.
+        """
+        self._check_own(state)
+        return None
+
+    def end(self, state: State, how: str) -> State:
+        """``state`` after the ending ``how`` that :meth:`ending` reported.
+
+        The default game has no endings and raises
+        :class:`~patience.errors.PatienceError`.
+        """
+        self._check_own(state)
+        raise PatienceError(f"{self.name} has no ending {brief_repr(how)}")
+
     def parse_move(self, state: State, text: str) -> Move:
         """Read move notation in the context of ``state``.
 

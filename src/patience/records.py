@@ -8,6 +8,7 @@ the moves in notation and the result. Replaying it reproduces every position.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -108,6 +109,14 @@ def _moves(value: Iterable[Move | str]) -> tuple[str, ...]:
     return moves
 
 
+def _check_end(record: Record, attribute: Any, value: Any) -> None:
+    if value is not None and (not isinstance(value, str) or not _ENDING.match(value)):
+        raise InvalidRecordError(f"'end' must be an ending's name or null, not {brief_repr(value)}")
+
+
+_ENDING = re.compile(r"[a-z][a-z_]{0,31}\Z")
+
+
 def _check_game(record: Record, attribute: Any, value: Any) -> None:
     if not isinstance(value, str) or not value:
         raise InvalidRecordError(f"'game' must be a game name, not {brief_repr(value)}")
@@ -136,6 +145,9 @@ class Record:
     cards: tuple[Card, ...] | None = attrs.field(default=None, converter=_cards)
     moves: tuple[str, ...] = attrs.field(default=(), converter=_moves)
     result: Mapping[str, Any] | None = attrs.field(default=None, converter=_result)
+    end: str | None = attrs.field(default=None, validator=_check_end)
+    """How the game ended other than by a move (see :meth:`patience.Game.ending`),
+    such as ``"time"`` for a timed game whose clock ran out; ``None`` otherwise."""
 
     def __attrs_post_init__(self) -> None:
         if (self.seed is None) == (self.cards is None):
@@ -153,9 +165,12 @@ class Record:
         return cls(game.name, game.options, seed, cards)
 
     def with_moves(self, moves: Sequence[Move | str], final: State | None = None) -> Record:
-        """A copy with these moves, and the result of ``final`` if given."""
-        result = None if final is None else final.game.result(final).to_json()
-        return attrs.evolve(self, moves=tuple(str(m) for m in moves), result=result)
+        """A copy with these moves and, if ``final`` is given, its result and how it ended."""
+        result = end = None
+        if final is not None:
+            result = final.game.result(final).to_json()
+            end = final.game.ending(final)
+        return attrs.evolve(self, moves=tuple(str(m) for m in moves), result=result, end=end)
 
     def make_game(self) -> Game:
         """The game this record was played in."""
@@ -175,9 +190,11 @@ class Record:
     def states(self) -> list[State]:
         """Every position from the deal to the end, one more than there are moves.
 
-        Raises :class:`~patience.errors.InvalidRecordError` naming the first
-        move that cannot be read or is not legal, and if a recorded result
-        disagrees with the replay.
+        With an :attr:`end`, the last position is the one after that ending
+        (:meth:`patience.Game.end`). Raises
+        :class:`~patience.errors.InvalidRecordError` naming the first move that
+        cannot be read or is not legal, an ending the game does not have at
+        that point, and a recorded result that disagrees with the replay.
         """
         state = self.initial_state()
         g = state.game
@@ -188,6 +205,11 @@ class Record:
             except PatienceError as e:
                 raise InvalidRecordError(f"move {i} ({brief_repr(text)}): {e}") from None
             out.append(state)
+        if self.end is not None:
+            try:
+                state = out[-1] = g.end(state, self.end)
+            except PatienceError as e:
+                raise InvalidRecordError(f"end {self.end!r}: {e}") from None
         if self.result is not None:
             replayed = g.result(state).to_json()
             if _json.thaw(self.result) != replayed:
@@ -214,6 +236,8 @@ class Record:
         data["moves"] = list(self.moves)
         if self.result is not None:
             data["result"] = _json.thaw(self.result)
+        if self.end is not None:
+            data["end"] = self.end
         return data
 
     def dumps(self) -> str:
@@ -230,7 +254,7 @@ class Record:
             data = _json.loads(data, InvalidRecordError, "record")
         if not isinstance(data, Mapping):
             raise InvalidRecordError("a record is a JSON object")
-        extra = set(data) - {"format", "game", "options", "seed", "cards", "moves", "result"}
+        extra = set(data) - {"format", "game", "options", "seed", "cards", "moves", "result", "end"}
         if extra:
             names = sorted(k if isinstance(k, str) else brief_repr(k) for k in extra)
             raise InvalidRecordError(f"unknown record fields: {', '.join(names)}")
@@ -265,6 +289,6 @@ class Record:
         options = data.get("options", {})
         if not isinstance(options, Mapping):
             raise InvalidRecordError("'options' must be an object")
-        record = cls(game, options, seed, cards, tuple(moves), result)
+        record = cls(game, options, seed, cards, tuple(moves), result, data.get("end"))
         record.states()
         return record

@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..cards import Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, PatienceError
 from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
@@ -32,16 +32,12 @@ __all__ = [
     "CLOCK_RANGE",
     "MAX_DECKS",
     "MAX_TIME_LIMIT",
-    "STOP",
     "Railroad",
     "RailroadRace",
     "settle_line",
 ]
 
 Clock = Callable[[], float]
-
-STOP = Move("stop")
-"""The timed variant's move that calls time and ends the game."""
 
 
 def settle_line(line: list[Card], discard: list[Card]) -> list[tuple[str, tuple[Card, ...]]]:
@@ -122,10 +118,9 @@ class Railroad(Game):
     With ``time_limit`` (seconds) set, the game is timed by ``clock`` (default
     :func:`time.monotonic`). The clock starts with the first pull, so that a
     deal stays a pure function of its seed; ``state.info["started"]`` holds the
-    clock reading then. The move :data:`STOP` calls time and ends the game,
-    scoring every card not discarded; once the limit has passed it is the only
-    legal move. Because calling time is a move, a record of a timed game
-    replays without its clock.
+    clock reading then. Once the limit has passed the game is over, scoring
+    every card not discarded. A record of such a game notes that it ended on
+    the clock (:meth:`ending`), so it replays without the clock.
     """
 
     title = "Railroad! Yard Solitaire"
@@ -229,12 +224,8 @@ class Railroad(Game):
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
         items = state._items
-        if self.time_limit is not None:
-            if state.info["stopped"] or self.is_over(state):
-                return ()
-            if self._expired(state):
-                return (STOP,)
-            return (*(m for m, p in zip(self._pulls, items) if p), STOP)
+        if self.time_limit is not None and self._is_over(state):
+            return ()
         if all(items[: self.sidings]):
             return self._pulls
         return tuple([m for m, p in zip(self._pulls, items) if p])
@@ -242,10 +233,6 @@ class Railroad(Game):
     def _apply(self, state: State, move: Move) -> State:
         k = self._pull_index.get(move)
         if k is None:
-            if move == STOP and self.time_limit is not None:
-                if self.is_over(state):
-                    raise IllegalMoveError(move, state, "the game is over")
-                return State._make(self, state._items, state.info.set(stopped=True))
             raise IllegalMoveError(move, state, "Railroad's only move is 'pull s<n>'")
         items = state._items
         siding = items[k]
@@ -253,10 +240,8 @@ class Railroad(Game):
             raise IllegalMoveError(move, state, f"siding s{k + 1} is empty")
         info = state.info
         if self.time_limit is not None:
-            if info["stopped"]:
-                raise IllegalMoveError(move, state, "the game is over: time was called")
-            if self._expired(state):
-                raise IllegalMoveError(move, state, "time is up")
+            if info["stopped"] or self._expired(state):
+                raise IllegalMoveError(move, state, "time is up: the game is over")
             if info["started"] is None:
                 info = info.set(started=float(self.clock()))
         card = siding[-1]
@@ -271,9 +256,37 @@ class Railroad(Game):
 
     def _is_over(self, state: State) -> bool:
         items = state._items
-        if self.time_limit is not None and state.info["stopped"]:
+        if len(items[self._line]) + len(items[self._discard]) == self._total:
             return True
-        return len(items[self._line]) + len(items[self._discard]) == self._total
+        return self.time_limit is not None and (bool(state.info["stopped"]) or self._expired(state))
+
+    def ending(self, state: State) -> str | None:
+        """``"time"`` when the clock has run out on ``state`` (and time is not yet
+        recorded in it); otherwise ``None``. See :meth:`patience.Game.ending`."""
+        if self.time_limit is None or state.info["stopped"]:
+            return None
+        items = state._items
+        if len(items[self._line]) + len(items[self._discard]) == self._total:
+            return None
+        return "time" if self._expired(state) else None
+
+    def end(self, state: State, how: str) -> State:
+        """Record that time ran out: the state with ``info["stopped"]`` set.
+
+        Replaying a record of a timed game that ended on the clock ends it here,
+        whatever the clock of the replay says. Raises
+        :class:`~patience.PatienceError` for an untimed game, for any other
+        ending, and for a game that is already over by its cards.
+        """
+        self._check_own(state)
+        if self.time_limit is None or how != "time":
+            return super().end(state, how)
+        items = state._items
+        if state.info["stopped"] or (
+            len(items[self._line]) + len(items[self._discard]) == self._total
+        ):
+            raise PatienceError(f"{self.name}: the game was over before time ran out")
+        return State._make(self, items, state.info.set(stopped=True))
 
     def _scores(self, state: State) -> tuple[int, ...]:
         return (self._total - len(state._items[self._discard]),)
@@ -354,8 +367,6 @@ class Railroad(Game):
                 raise InvalidMoveError(text, f"{self.name} has no siding {short!r}", state)
             return self._pulls[self._index[short]]
         move = super().parse_move(state, text)
-        if move == STOP and self.time_limit is not None:
-            return STOP
         if move not in self._pull_index:
             raise InvalidMoveError(text, "Railroad's only move is 'pull s<n>' for a siding", state)
         return move
