@@ -626,12 +626,14 @@ class TableauGame(Game):
         most = 52 * r.packs + r.jokers
         if r.cell_runs:
             most = 1 + sum(1 for c in at.cells if not items[c].cards)
+        whole_piles_stay = self._interchangeable
         for s in self._feeders:
             pile = items[s]
             cards = pile.cards
             if not cards:
                 continue
-            if s in self._tableau_set:
+            tableau_source = s in self._tableau_set
+            if tableau_source:
                 memo = pile._memo
                 units = memo[1] if memo is not None and memo[0] is self else self._units(pile)
             else:
@@ -646,6 +648,23 @@ class TableauGame(Game):
                         targets += hit
                 if fill and bottom in space_cards:
                     targets += fill
+                if targets and tableau_source and whole_piles_stay:
+                    # A move that leaves behind exactly what the target pile
+                    # holds (a whole pile into a space; in two packs, a run
+                    # from one card onto its twin) only swaps two
+                    # interchangeable piles: the position stays as it was.
+                    rest = len(cards) - k
+                    for t in targets:
+                        if len(items[t].cards) == rest:  # rare: check in full
+                            left = cards[:rest]
+                            targets = [
+                                t
+                                for t in targets
+                                if len(items[t].cards) != rest
+                                or items[t].down != pile.down
+                                or items[t].cards != left
+                            ]
+                            break
                 if targets:
                     if len(targets) > 1:
                         targets.sort()
