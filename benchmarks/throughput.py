@@ -4,6 +4,7 @@ Run from the project root after installing the package::
 
     python benchmarks/throughput.py            # about a minute
     python benchmarks/throughput.py --quick    # a few seconds
+    python benchmarks/throughput.py --games klondike --no-floor --seconds 3
 
 For every registered game it plays random games through the public protocol
 (``deal``, ``is_over``, ``legal_moves``, ``apply``) and reports games and moves
@@ -78,6 +79,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="one second per measurement")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--games", nargs="*", default=None, help="games to measure (all)")
+    parser.add_argument("--no-floor", action="store_true", help="skip the Railroad floor")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else args.seconds
     print(
@@ -85,11 +88,13 @@ def main() -> int:
     )
     print(f"{'game':18} {'games/s':>10} {'moves/s':>12} {'moves/game':>11}")
     rates: dict[str, float] = {}
-    for name in patience.games():
+    for name in args.games or patience.games():
         game = patience.game(name)
         g, m, t = timed(lambda s, r, game=game: protocol_playout(game, s, r), seconds)
         rates[name] = m / t
         print(f"{name:18} {g / t:10.1f} {m / t:12.0f} {m / g:11.1f}")
+    if args.no_floor:
+        return 0
     # Floor and protocol measured back to back, alternating, best of three each.
     game = patience.game("railroad")
     floor_best = proto_best = 0.0

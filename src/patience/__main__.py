@@ -291,6 +291,11 @@ def build_parser() -> argparse.ArgumentParser:
             help="a game option (repeatable)",
         )
 
+    def limit_args(p: argparse.ArgumentParser, seconds: str, nodes: str) -> None:
+        """The solver's limits, as ``solve`` and ``simulate`` take them."""
+        p.add_argument("--max-seconds", type=_seconds, default=10.0, help=seconds)
+        p.add_argument("--max-nodes", type=_positive, default=None, help=nodes)
+
     sub.add_parser("games", help="list the registered games", formatter_class=helpful).set_defaults(
         run=cmd_games
     )
@@ -319,17 +324,10 @@ def build_parser() -> argparse.ArgumentParser:
         default="win",
         help="search for a win, or for the best final score",
     )
-    p.add_argument(
-        "--max-seconds",
-        type=_seconds,
-        default=10.0,
-        help="time limit; 0 or none: no limit (patience.solve itself has none)",
-    )
-    p.add_argument(
-        "--max-nodes",
-        type=_positive,
-        default=None,
-        help="node limit (patience.solve itself stops at 1,000,000)",
+    limit_args(
+        p,
+        "time limit; 0 or none: no limit (patience.solve itself has none)",
+        "node limit (patience.solve itself stops at 1,000,000)",
     )
     p.add_argument("--json", metavar="FILE", help="also write the solution as JSON ('-': stdout)")
     p.set_defaults(run=cmd_solve)
@@ -351,13 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs", type=_positive, default=None, help="worker processes (none: play here)"
     )
-    p.add_argument(
-        "--max-seconds",
-        type=_seconds,
-        default=10.0,
-        help="solver: time limit per deal; 0 or none: no limit",
-    )
-    p.add_argument("--max-nodes", type=_positive, default=None, help="solver: node limit per deal")
+    limit_args(p, "solver: time limit per deal; 0 or none: no limit", "solver: node limit per deal")
     p.add_argument("--samples", type=_positive, default=8, help="hidden: samples per move")
     p.add_argument(
         "--rollout",

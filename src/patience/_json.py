@@ -12,9 +12,10 @@ as a record's options and result.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from ._mapping import ReadOnlyMapping
 from .errors import PatienceError, brief_repr
 
 __all__ = ["MAX_DEPTH", "FrozenMapping", "freeze", "loads", "thaw"]
@@ -85,7 +86,7 @@ def thaw(value: Any) -> Any:
     return value
 
 
-class FrozenMapping(Mapping[str, Any]):
+class FrozenMapping(ReadOnlyMapping[Any]):
     """A read-only, hashable mapping of JSON-compatible data.
 
     Nested objects are frozen mappings too and lists read back as tuples, so
@@ -101,10 +102,7 @@ class FrozenMapping(Mapping[str, Any]):
     {'scores': [6], 'over': True}
     """
 
-    __slots__ = ("_data", "_hash")
-
-    _data: dict[str, Any]
-    _hash: int | None
+    __slots__ = ()
 
     def __init__(
         self, data: Mapping[str, Any] | None = None, where: str = "value", depth: int = 0
@@ -121,15 +119,6 @@ class FrozenMapping(Mapping[str, Any]):
         object.__setattr__(self, "_data", items)
         object.__setattr__(self, "_hash", None)
 
-    def __getitem__(self, key: str) -> Any:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, FrozenMapping):
             return self._data == other._data
@@ -137,11 +126,7 @@ class FrozenMapping(Mapping[str, Any]):
             return bool(thaw(self) == thaw(other))
         return NotImplemented
 
-    def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash(frozenset(self._data.items())))
-        assert self._hash is not None
-        return self._hash
+    __hash__ = ReadOnlyMapping.__hash__
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is read-only")

@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
+from ._mapping import ReadOnlyMapping
 from .pile import Pile
 
 if TYPE_CHECKING:
@@ -97,14 +98,14 @@ class Piles(Mapping[str, Pile]):
         return f"Piles({dict(self.items())!r})"
 
 
-class Info(Mapping[str, InfoValue]):
+class Info(ReadOnlyMapping[InfoValue]):
     """An immutable, hashable mapping of a state's counters and flags."""
 
-    __slots__ = ("_data", "_hash")
+    __slots__ = ()
 
     def __init__(self, data: Mapping[str, InfoValue] | None = None) -> None:
-        self._data: dict[str, InfoValue] = dict(data or {})
-        self._hash: int | None = None
+        self._data = dict(data or {})
+        self._hash = None
 
     @classmethod
     def _own(cls, data: dict[str, InfoValue]) -> Info:
@@ -119,27 +120,6 @@ class Info(Mapping[str, InfoValue]):
         data = dict(self._data)
         data.update(changes)
         return Info._own(data)
-
-    def __getitem__(self, key: str) -> InfoValue:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Info):
-            return self._data == other._data
-        if isinstance(other, Mapping):
-            return self._data == dict(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(tuple(sorted(self._data.items())))
-        return self._hash
 
     def __repr__(self) -> str:
         return f"Info({self._data!r})"
