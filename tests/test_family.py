@@ -188,7 +188,7 @@ def test_castle_games_build_regardless_of_suit_one_card_at_a_time(name: str) -> 
 
 
 def test_napoleon_single_pass_over_two_packs() -> None:
-    game = patience.game("forty-thieves")
+    game = patience.game("forty-thieves", forced_aces=False)  # to draw past the aces
     assert game.name == "napoleon"
     state = game.deal(1)
     assert len(game.deck) == 104 and len(state.piles["stock"]) == 64
@@ -286,3 +286,20 @@ def test_spider_removes_a_completed_suit_at_once() -> None:
     assert str(after.piles["f1"]) == " ".join(str(c) for c in reversed(spades))
     assert SPIDER.score(after) == 13
     assert Move("deal") not in SPIDER.legal_moves(after)  # two spaces to fill first
+
+
+@pytest.mark.parametrize("name", ["napoleon", "emperor"])
+def test_napoleon_and_emperor_aces_go_up_as_soon_as_possible(name: str) -> None:
+    game = patience.game(name)
+    for seed in range(40):
+        state = game.deal(seed)
+        tops = {p: state.piles[p].top for p in state.piles if p.startswith("t")}
+        aces = [p for p, card in tops.items() if card is not None and card.rank == 1]
+        if aces:
+            break
+    else:
+        raise AssertionError("no deal with an ace on top")
+    legal = game.legal_moves(state)
+    assert legal and all(m.source in aces and m.target.startswith("f") for m in legal)  # type: ignore[union-attr]
+    free = patience.game(name, forced_aces=False)
+    assert len(free.legal_moves(free.deal(seed))) > len(legal)

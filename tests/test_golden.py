@@ -22,8 +22,14 @@ SEEDS = (0, 1, 2026, 2**64 - 1)
 
 
 def fingerprint(name: str, seed: int) -> str:
-    state = patience.game(name).deal(seed)
-    text = json.dumps(state.to_json(), sort_keys=True, ensure_ascii=True)
+    """A hash of the deal: the piles and counters of the opening position.
+
+    The options are left out, so that a new option (which every saved state
+    then names) does not look like a changed deal.
+    """
+    data = patience.game(name).deal(seed).to_json()
+    del data["options"]
+    text = json.dumps(data, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 

@@ -11,6 +11,10 @@ from patience.tableau import TableauGame
 
 KLONDIKE = patience.game("klondike")
 VEGAS = patience.game("las-vegas")
+# For tests of other rules: the same games with aces a choice, so that an ace
+# turning up does not take every other move away.
+FREE = patience.game("klondike", forced_aces=False)
+VEGAS_FREE = patience.game("las-vegas", forced_aces=False)
 RAIL = patience.game("single-rail")
 
 # Tops with no move among them: all black, no aces or kings.
@@ -46,6 +50,7 @@ def test_layout_and_deal() -> None:
         "passes": None,
         "partial_runs": False,
         "worrying_back": False,
+        "forced_aces": True,
     }
 
 
@@ -56,7 +61,7 @@ def test_quiet_deal_offers_only_the_draw() -> None:
 
 def test_only_a_king_headed_run_fills_a_space() -> None:
     state = deal(KLONDIKE, t1=["AC"], t2=["KH"], t3=["QS"], stock=["2S", "3S", "4D"])
-    assert {"t1-f1", "t1-f2", "t3-t2"} <= moves(KLONDIKE, state)
+    assert moves(KLONDIKE, state) == {"t1-f1", "t1-f2", "t1-f3", "t1-f4"}  # the ace first
     state = play(KLONDIKE, state, "t1-f1", "draw")
     assert state.piles["waste"].top == Card.parse("4D")
     to_space = {m for m in moves(KLONDIKE, state) if m.split()[0].endswith("-t1")}
@@ -102,27 +107,27 @@ def test_turned_up_card_after_a_move_opens_new_moves() -> None:
 
 
 def test_top_card_alone_goes_to_a_foundation_from_a_run() -> None:
-    state = deal(KLONDIKE, t3=["2C"], t4=["AD"], t1=["AC"], stock=["3D", "4S", "5S"])
-    state = play(KLONDIKE, state, "t1-f1", "t4-t3")  # the red AD onto the black 2C
+    state = deal(FREE, t3=["2C"], t4=["AD"], t1=["AC"], stock=["3D", "4S", "5S"])
+    state = play(FREE, state, "t1-f1", "t4-t3")  # the red AD onto the black 2C
     assert str(state.piles["t3"]).endswith("2C AD")
-    assert "t3-f2" in moves(KLONDIKE, state)  # the AD alone, from a run of two
+    assert "t3-f2" in moves(FREE, state)  # the AD alone, from a run of two
 
 
 def test_draw_three_with_fewer_than_three_left() -> None:
-    state = deal(KLONDIKE, stock=["2S", "3S", "AC"])
-    state = play(KLONDIKE, state, "draw")
+    state = deal(FREE, stock=["2S", "3S", "AC"])
+    state = play(FREE, state, "draw")
     assert str(state.piles["waste"]) == "2S 3S AC"  # the third card ends on top
-    state = play(KLONDIKE, state, "waste-f1")
+    state = play(FREE, state, "waste-f1")
     for _ in range(7):
-        state = KLONDIKE.apply(state, "draw")
+        state = FREE.apply(state, "draw")
     assert not state.piles["stock"] and len(state.piles["waste"]) == 23
-    state = KLONDIKE.apply(state, "redeal")
+    state = FREE.apply(state, "redeal")
     assert state.piles["stock"].top == Card.parse("2S")  # turned over, not shuffled
     assert state.info["pass"] == 2
     for _ in range(7):
-        state = KLONDIKE.apply(state, "draw")
+        state = FREE.apply(state, "draw")
     assert len(state.piles["stock"]) == 2
-    state = KLONDIKE.apply(state, "draw")
+    state = FREE.apply(state, "draw")
     assert not state.piles["stock"] and len(state.piles["waste"]) == 23
 
 
@@ -138,27 +143,27 @@ def test_waste_top_playable_after_a_move_uncovers_it() -> None:
 
 
 def test_unlimited_passes_end_when_a_pass_changes_nothing() -> None:
-    state = deal(KLONDIKE)
+    state = deal(FREE)
     for _ in range(8):
-        state = KLONDIKE.apply(state, "draw")
+        state = FREE.apply(state, "draw")
     assert not state.piles["stock"]
-    assert "redeal" not in moves(KLONDIKE, state)  # the pass only turned cards
+    assert "redeal" not in moves(FREE, state)  # the pass only turned cards
     with pytest.raises(IllegalMoveError, match="redeal"):
-        KLONDIKE.apply(state, "redeal")
+        FREE.apply(state, "redeal")
     # A pass with any other move allows another pass.
-    state = deal(KLONDIKE, t3=["7C"], t4=["6D"])
-    state = play(KLONDIKE, state, "t4-t3", *["draw"] * 8)
-    assert "redeal" in moves(KLONDIKE, state)
-    state = play(KLONDIKE, state, "redeal", *["draw"] * 8)
-    assert "redeal" not in moves(KLONDIKE, state)
+    state = deal(FREE, t3=["7C"], t4=["6D"])
+    state = play(FREE, state, "t4-t3", *["draw"] * 8)
+    assert "redeal" in moves(FREE, state)
+    state = play(FREE, state, "redeal", *["draw"] * 8)
+    assert "redeal" not in moves(FREE, state)
 
 
 def test_the_end_of_the_last_allowed_pass() -> None:
-    state = deal(VEGAS)
+    state = deal(VEGAS_FREE)
     for _ in range(24):
-        state = VEGAS.apply(state, "draw")
-    assert "redeal" not in moves(VEGAS, state) and "draw" not in moves(VEGAS, state)
-    two = patience.game("klondike", passes=2)
+        state = VEGAS_FREE.apply(state, "draw")
+    assert "redeal" not in moves(VEGAS_FREE, state) and "draw" not in moves(VEGAS_FREE, state)
+    two = patience.game("klondike", passes=2, forced_aces=False)
     state = deal(two)
     state = play(two, state, *["draw"] * 8)
     assert "redeal" in moves(two, state)  # a limited pass count allows it regardless
@@ -251,3 +256,30 @@ def test_single_rail_one_pass() -> None:
         state = RAIL.apply(state, "draw")
     assert not state.piles["stock"]
     assert "redeal" not in moves(RAIL, state)
+
+
+def test_an_available_ace_must_be_played_before_anything_else() -> None:
+    # The ace of clubs tops t1 at the deal: it must go up before any other move.
+    state = deal(KLONDIKE, t1=["AC"], t3=["7C"], t4=["6D"])
+    assert moves(KLONDIKE, state) == {"t1-f1", "t1-f2", "t1-f3", "t1-f4"}
+    for other in ("draw", "t4-t3"):
+        with pytest.raises(IllegalMoveError, match="ace of clubs on t1 must go to a foundation"):
+            KLONDIKE.apply(state, other)
+    state = KLONDIKE.apply(state, "t1-f1")
+    assert {"draw", "t4-t3"} <= moves(KLONDIKE, state)
+    # An ace turned to the waste, or turned up in the tableau, must go up as well.
+    state = deal(KLONDIKE, stock=["2S", "3S", "AH"])
+    state = KLONDIKE.apply(state, "draw")
+    assert moves(KLONDIKE, state) == {f"waste-f{k}" for k in range(1, 5)}
+    assert moves(VEGAS, play(VEGAS, deal(VEGAS, stock=["AD"]), "draw")) == {
+        f"waste-f{k}" for k in range(1, 5)
+    }
+
+
+def test_forced_aces_can_be_made_a_choice() -> None:
+    state = deal(FREE, t1=["AC"], t3=["7C"], t4=["6D"])
+    assert {"t1-f1", "draw", "t4-t3"} <= moves(FREE, state)
+    assert FREE.options["forced_aces"] is False and KLONDIKE.options["forced_aces"] is True
+    assert VEGAS.options["forced_aces"] is True
+    # The games built on Klondike's declaration keep aces a choice.
+    assert not patience.game("joker-solitaire").rules.forced_bases  # type: ignore[attr-defined]

@@ -166,6 +166,11 @@ class TableauRules:
     """Whether the base cards start on the foundations before the deal."""
     worrying_back: bool = False
     """Whether foundation top cards may come back onto the tableau."""
+    forced_bases: bool = False
+    """Whether a base card (an ace, in most games) must go to a foundation as
+    soon as it is available: while one lies on top of a pile the player can
+    take from (the waste, the reserve, a cell or a tableau pile), the only
+    legal moves are those that put such a card on a foundation."""
     foundation_mode: FoundationMode = "cards"
     """``cards``: cards go up one at a time; ``suits``: a complete same-suit run
     of thirteen on a tableau pile is removed to a foundation at once."""
@@ -283,6 +288,8 @@ class TableauRules:
                 )
         if self.base == "dealt" and not self.foundation_wrap:
             return "foundation_wrap", "a dealt base needs foundations that wrap around"
+        if self.forced_bases and (self.foundation_mode != "cards" or self.base == "dealt"):
+            return "forced_bases", "forced base cards need single cards onto a fixed base rank"
         if self.foundation_mode not in ("cards", "suits"):
             return "foundation_mode", f"unknown mode {self.foundation_mode!r}"
         if self.foundation_mode == "suits":
@@ -593,16 +600,21 @@ class TableauGame(Game):
                                 w.append(f)
                 else:
                     empty.append(f)
+            forced: list[Move] = []
             for s in self._single_sources:
                 cards = items[s].cards
                 if cards:
                     card = cards[-1]
                     hits = wanted.get(card)
                     if empty and card.rank == base:
+                        if r.forced_bases:
+                            forced += [one[s][f] for f in empty]
                         hits = sorted(hits + empty) if hits else empty
                     if hits:
                         row = one[s]
                         out += [row[f] for f in hits]
+            if forced:
+                return tuple(forced)  # a base card is available: it must go up first
         # 2. To the tableau: index the tableau tops by card; note the spaces.
         tops: dict[Card, list[int]] = {}
         spaces: list[int] = []
@@ -817,6 +829,19 @@ class TableauGame(Game):
     def _why_illegal(self, state: State, move: Move) -> str:
         if self.is_over(state):
             return "the game is over"
+        if self.rules.forced_bases:
+            forced = self._legal_moves(state)
+            if forced and all(
+                m.target is not None and self._index[m.target] in self._foundation_set
+                for m in forced
+            ):
+                first = forced[0]
+                card = state._items[self._index[first.source]].cards[-1]  # type: ignore[index]
+                if card.rank == self._base(state) and move not in forced:
+                    return (
+                        f"the {card.name} on {first.source} must go to a foundation first"
+                        " (forced_aces)"
+                    )
         if move.kind in ("draw", "redeal", "deal"):
             return f"no {move.kind} is possible now"
         if move.kind != "move":

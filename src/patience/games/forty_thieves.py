@@ -18,10 +18,11 @@ from ..tableau import TableauGame, TableauRules, check_flag
 __all__ = ["emperor_rules", "napoleon_rules"]
 
 
-def napoleon_rules() -> TableauRules:
-    """The Napoleon at St. Helena declaration."""
+def napoleon_rules(*, forced_aces: bool = True) -> TableauRules:
+    """The Napoleon at St. Helena declaration (aces go up as soon as they are free)."""
     return TableauRules(
         title="Napoleon at St. Helena",
+        forced_bases=forced_aces,
         packs=2,
         tableau=(4,) * 10,
         relation="suit",
@@ -33,10 +34,11 @@ def napoleon_rules() -> TableauRules:
     )
 
 
-def emperor_rules(*, worrying_back: bool = True) -> TableauRules:
-    """The Emperor declaration."""
+def emperor_rules(*, worrying_back: bool = True, forced_aces: bool = True) -> TableauRules:
+    """The Emperor declaration (aces go up as soon as they are free, as in Napoleon)."""
     return TableauRules(
         title="Emperor",
+        forced_bases=forced_aces,
         packs=2,
         tableau=(4,) * 10,
         face_down=3,
@@ -50,14 +52,20 @@ def emperor_rules(*, worrying_back: bool = True) -> TableauRules:
     )
 
 
-def _napoleon() -> TableauGame:
-    return TableauGame("napoleon", napoleon_rules(), {})
+def _napoleon(*, forced_aces: bool = True) -> TableauGame:
+    check_flag("napoleon", "forced_aces", forced_aces)
+    return TableauGame(
+        "napoleon", napoleon_rules(forced_aces=forced_aces), {"forced_aces": forced_aces}
+    )
 
 
-def _emperor(*, worrying_back: bool = True) -> TableauGame:
+def _emperor(*, worrying_back: bool = True, forced_aces: bool = True) -> TableauGame:
     check_flag("emperor", "worrying_back", worrying_back)
-    rules = emperor_rules(worrying_back=worrying_back)
-    return TableauGame("emperor", rules, {"worrying_back": worrying_back})
+    check_flag("emperor", "forced_aces", forced_aces)
+    rules = emperor_rules(worrying_back=worrying_back, forced_aces=forced_aces)
+    return TableauGame(
+        "emperor", rules, {"worrying_back": worrying_back, "forced_aces": forced_aces}
+    )
 
 
 register(

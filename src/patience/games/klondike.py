@@ -26,8 +26,14 @@ def klondike_rules(
     partial_runs: bool = False,
     worrying_back: bool = False,
     dollars: bool = False,
+    forced_aces: bool = False,
 ) -> TableauRules:
-    """The Klondike declaration with the given options."""
+    """The Klondike declaration with the given options.
+
+    ``forced_aces`` is off here, for the games that build on this declaration
+    (Joker and Double Solitaire); the ``klondike`` and ``las-vegas`` games
+    switch it on by default, as their rules text asks.
+    """
     return TableauRules(
         title=title,
         tableau=(1, 2, 3, 4, 5, 6, 7),
@@ -37,6 +43,7 @@ def klondike_rules(
         unit="run" if partial_runs else "face-up",
         space="kings",
         worrying_back=worrying_back,
+        forced_bases=forced_aces,
         stock="waste",
         draw=draw,
         passes=passes,
@@ -72,8 +79,13 @@ def _make(
     passes: int | None,
     partial_runs: bool,
     worrying_back: bool,
+    forced_aces: bool,
 ) -> TableauGame:
-    flags = {"partial_runs": partial_runs, "worrying_back": worrying_back}
+    flags = {
+        "partial_runs": partial_runs,
+        "worrying_back": worrying_back,
+        "forced_aces": forced_aces,
+    }
     _check(name, draw, passes, flags)
     rules = klondike_rules(
         title,
@@ -82,6 +94,7 @@ def _make(
         partial_runs=partial_runs,
         worrying_back=worrying_back,
         dollars=dollars,
+        forced_aces=forced_aces,
     )
     return TableauGame(name, rules, {"draw": draw, "passes": passes, **flags})
 
@@ -92,6 +105,7 @@ def _klondike(
     passes: int | None = None,
     partial_runs: bool = False,
     worrying_back: bool = False,
+    forced_aces: bool = True,
 ) -> TableauGame:
     return _make(
         "klondike",
@@ -101,6 +115,7 @@ def _klondike(
         passes=passes,
         partial_runs=partial_runs,
         worrying_back=worrying_back,
+        forced_aces=forced_aces,
     )
 
 
@@ -110,6 +125,7 @@ def _las_vegas(
     passes: int | None = 1,
     partial_runs: bool = False,
     worrying_back: bool = False,
+    forced_aces: bool = True,
 ) -> TableauGame:
     return _make(
         "las-vegas",
@@ -119,6 +135,7 @@ def _las_vegas(
         passes=passes,
         partial_runs=partial_runs,
         worrying_back=worrying_back,
+        forced_aces=forced_aces,
     )
 
 
