@@ -203,27 +203,22 @@ def test_spaces_never_stay_empty() -> None:
 # ------------------------------------------------------------------ swaps
 
 
-def test_any_two_stacks_may_swap() -> None:
+def test_a_twin_build_that_would_only_swap_two_stacks_is_not_offered() -> None:
+    # Two packs: the 5S on one 2S could go onto the other 2S, leaving a lone 2S
+    # behind, which is what the other stack held. Nothing would change.
+    state = position({"a1": "2S 5S", "b1": "2S"})
+    assert "a1-b1" not in {str(m) for m in GAME.legal_moves(state)}
+
+
+def test_stacks_are_not_swapped_since_that_would_change_nothing() -> None:
+    # The rules text lets any two stacks change places, but where a stack stands
+    # never matters to play: a swap would leave the position as it was.
     state = position({"a1": "2S 5S", "c2": "KD", "h3": "9H"})
-    swap = GAME.parse_move(state, "swap c2-a1")
-    assert swap == Move("swap", "a1", "c2") and str(swap) == "swap a1-c2"
-    after = GAME.apply(state, swap)
-    assert text(after, "a1") == "KD" and text(after, "c2") == "2S 5S"
-    assert after.info["idle"] == 1 and GAME.score(after) == GAME.score(state)
-    assert Move("swap", "a1", "h3") in GAME.legal_moves(state)
-    with pytest.raises(IllegalMoveError, match="earlier cell first: swap a1-c2"):
-        GAME.apply(state, Move("swap", "c2", "a1"))
-    with pytest.raises(InvalidMoveError, match="two different cells"):
-        GAME.parse_move(state, "swap a1-a1")
-    with pytest.raises(InvalidMoveError, match="two grid cells"):
-        GAME.parse_move(state, "swap a1-talon")
-
-
-def test_two_stacks_of_the_same_cards_do_not_swap() -> None:
-    state = position({"a1": "5S", "b1": "5S"})
-    assert Move("swap", "a1", "b1") not in GAME.legal_moves(state)
-    with pytest.raises(IllegalMoveError, match="would change nothing"):
-        GAME.apply(state, "swap a1-b1")
+    assert not any(m.kind == "swap" for m in GAME.legal_moves(state))
+    with pytest.raises(InvalidMoveError, match="where a stack stands never matters"):
+        GAME.parse_move(state, "swap a1-c2")
+    with pytest.raises(IllegalMoveError, match="builds"):
+        GAME.apply(state, Move("swap", "a1", "c2"))
 
 
 # ------------------------------------------------------------------ the stock
@@ -309,18 +304,20 @@ def test_a_fixed_number_of_passes() -> None:
 
 
 def test_the_idle_limit_ends_the_game() -> None:
-    state = position({"a1": "2S", "b1": "KD"})
+    # The 8S goes back and forth between the two 5S: builds that leave cards behind.
+    state = position({"a1": "2S 5S 8S", "b1": "5S"})
+    shuttle = ("a1-b1", "b1-a1")
     for k in range(IDLE_LIMIT):
         assert not GAME.is_over(state)
-        state = GAME.apply(state, "swap a1-b1")
+        state = GAME.apply(state, shuttle[k % 2])
         assert state.info["idle"] == k + 1
     assert GAME.is_over(state) and GAME.legal_moves(state) == ()
     short = devils_grip(idle_limit=3)
-    state = position({"a1": "2S", "b1": "KD"}, game=short)
-    state = short.apply(short.apply(state, "swap a1-b1"), "swap a1-b1")
+    state = position({"a1": "2S 5S 8S", "b1": "5S"}, game=short)
+    state = short.apply(short.apply(state, "a1-b1"), "b1-a1")
     state = short.apply(state, "draw")  # turning neither counts nor resets
     assert state.info["idle"] == 2
-    state = short.apply(state, "swap a1-b1")
+    state = short.apply(state, "a1-b1")
     assert short.is_over(state)
 
 
@@ -372,8 +369,8 @@ def test_a_won_game() -> None:
         (Move("move", "stock", "a1"), "turned with 'draw'"),
         (Move("pull", "a1"), "the moves are"),
         (Move("move", "a1", "a1"), "onto itself"),
-        (Move("swap", "a1", "b1", player=1), "no player"),
-        (Move("swap", "a1", "stock"), "two grid cells"),
+        (Move("move", "a1", "b1", player=1), "no player"),
+        (Move("swap", "a1", "b1"), "the moves are builds"),
     ],
 )
 def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str) -> None:
@@ -400,7 +397,7 @@ def test_notation_round_trips() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["pull a1", "draw a1", "redeal x2", "a1-b1 =x", "a1-z9", "talon-stock", "swap a1-b1 x2", ""],
+    ["pull a1", "draw a1", "redeal x2", "a1-b1 =x", "a1-z9", "talon-stock", "swap a1-b1", ""],
 )
 def test_unreadable_moves(text: str) -> None:
     with pytest.raises(InvalidMoveError):
@@ -408,15 +405,15 @@ def test_unreadable_moves(text: str) -> None:
 
 
 def test_json_round_trips_and_loading_checks() -> None:
-    state = GAME.apply(position({"a1": "2S", "b1": "5S 8S"}, talon="9C"), "swap a1-b1")
+    state = GAME.apply(position({"a1": "2S 5S 8S", "b1": "5S"}, talon="9C"), "a1-b1")
     data = state.to_json()
     assert data["info"] == {"pass": 1, "progress": False, "idle": 1}
     assert GAME.from_json(json.dumps(data)) == state
     assert patience.state_from_json(data) == state
     assert eval(repr(state), {"patience": patience}) == state
     broken = json.loads(json.dumps(data))
-    broken["piles"]["a1"]["cards"] = ["8S", "5S"]
-    with pytest.raises(InvalidStateError, match="a1 is not built up in suit by three"):
+    broken["piles"]["b1"]["cards"] = ["8S", "5S"]
+    with pytest.raises(InvalidStateError, match="b1 is not built up in suit by three"):
         GAME.from_json(broken)
     space = json.loads(json.dumps(data))
     space["piles"]["talon"]["cards"] += space["piles"]["c1"]["cards"]
@@ -447,9 +444,12 @@ def test_views_hide_only_the_stock() -> None:
 
 def test_canonical_key_ignores_where_stacks_stand() -> None:
     state = position({"a1": "2S", "b1": "5S 8S"})
-    swapped = GAME.apply(state, "swap a1-b1")
+    data = state.to_json()
+    data["piles"]["a1"], data["piles"]["b1"] = data["piles"]["b1"], data["piles"]["a1"]
+    swapped = GAME.from_json(data)
     assert swapped != state and GAME.canonical_key(swapped) == GAME.canonical_key(state)
-    assert GAME.debt(swapped) == 1 and GAME.debt(state) == 0
+    shuttled = GAME.apply(position({"a1": "2S 5S 8S", "b1": "5S"}), "a1-b1")
+    assert GAME.debt(shuttled) == 1 and GAME.debt(state) == 0
     built = GAME.apply(state, "b1-a1")
     assert GAME.canonical_key(built) != GAME.canonical_key(state)
 

@@ -237,3 +237,26 @@ def test_soak_random_play(name: str) -> None:
         state = random_playout(game, seed, rng)
         assert all_cards(state) == deck
         assert game.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_offered_move_leaves_the_position_as_it_was(name: str) -> None:
+    """Not even up to the order of interchangeable piles: every legal move of
+    random positions changes the game's canonical key (a whole pile into a
+    space, a run moved from one card onto its twin, or a swap of two stacks
+    whose places never matter would not)."""
+    game = patience.game(name)
+    rng = random.Random(name)
+    checked = 0
+    for seed in range(3):
+        state = game.deal(seed)
+        for _ in range(150):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            key = game.canonical_key(state)
+            for move in moves:
+                assert game.canonical_key(game.apply(state, move)) != key, (seed, str(move))
+                checked += 1
+            state = game.apply(state, rng.choice(moves))
+    assert checked > 50

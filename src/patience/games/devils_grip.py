@@ -59,10 +59,10 @@ REDEAL = Move("redeal")
 IDLE_LIMIT = 100
 """The default limit on moves in a row that bring no card into the grid.
 
-Swaps, and builds that move cards from one grid stack to another without
-emptying it, never change which cards can be played (see the rules page), so
-play could go round them for ever; after this many of them in a row, with no
-card entering the grid in between, the game is over. Turning the stock and
+Builds that move cards from one grid stack to another without emptying it
+never change which cards can be played (see the rules page), so play could
+go round them for ever; after this many of them in a row, with no card
+entering the grid in between, the game is over. Turning the stock and
 redealing neither count nor reset the count.
 """
 
@@ -122,8 +122,6 @@ class DevilsGrip(Game):
     - ``a1-c2 x2``: the card at ``a1`` that fits on ``c2``'s top card, with
       the one card on it, onto ``c2`` (the count is how many cards move;
       :meth:`parse_move` fills it in when the text leaves it out);
-    - ``swap a1-c2``: the stacks at ``a1`` and ``c2`` change places (written
-      with the earlier cell first);
     - ``draw`` (:data:`DRAW`): three cards (or what is left) from the stock
       to the talon; ``redeal`` (:data:`REDEAL`): the talon turned over as a
       new stock, when another pass is allowed.
@@ -165,9 +163,6 @@ class DevilsGrip(Game):
             ]
         )
         self._from_talon = tuple(Move("move", "talon", cell) for cell in CELLS)
-        self._swaps = tuple(
-            tuple(Move("swap", CELLS[i], CELLS[j]) for j in range(24)) for i in range(24)
-        )
         self._info = Info({"pass": 1, "progress": False, "idle": 0})
 
     @property
@@ -239,6 +234,10 @@ class DevilsGrip(Game):
                 builds += [(s, t, at) for s, at in where.get(above, ()) if s != t]
         builds.sort()
         for s, t, at in builds:
+            if at and items[_G0 + t] == items[_G0 + s][:at]:
+                # What stays behind is what the target holds (two packs have
+                # twins): the stacks would only change places, so nothing changes.
+                continue
             move = Move("move", CELLS[s], CELLS[t], len(items[_G0 + s]) - at)
             (progress if at == 0 else shuffles).append(move)
         if items[_STOCK]:
@@ -247,20 +246,16 @@ class DevilsGrip(Game):
             progress.append(REDEAL)
         if not progress:
             return ()
-        for i in range(24):
-            a = items[_G0 + i]
-            row = self._swaps[i]
-            for j in range(i + 1, 24):
-                b = items[_G0 + j]
-                if a and b and a != b:
-                    shuffles.append(row[j])
         return (*progress, *shuffles)
 
     # ---------------------------------------------------------- protocol
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """Talon builds, grid builds that empty their cell, ``draw`` or ``redeal``;
-        then grid builds that leave cards behind and swaps. None once the game is over.
+        then grid builds that leave cards behind. None once the game is over.
+
+        Swapping two stacks is not offered: where a stack stands never
+        matters, so a swap would leave the position as it was.
         """
         legal: tuple[Move, ...] = self._memoised(state, self._listing)[0]
         return legal
@@ -288,10 +283,6 @@ class DevilsGrip(Game):
             items[_TALON] = ()
             info["pass"] += 1
             info["progress"] = False
-        elif kind == "swap":
-            i, j = _CELL_INDEX[move.source or ""], _CELL_INDEX[move.target or ""]
-            items[i], items[j] = items[j], items[i]
-            info["idle"] += 1
         else:
             s = self._index[move.source or ""]
             t = _CELL_INDEX[move.target or ""]
@@ -340,21 +331,8 @@ class DevilsGrip(Game):
             return f"all {self.passes} passes are used"
         if move.player is not None or move.detail is not None:
             return "a move of Devil's Grip names no player and no detail"
-        if kind == "swap":
-            if move.source not in _CELL_INDEX or move.target not in _CELL_INDEX:
-                return "a swap names two grid cells"
-            i, j = _CELL_INDEX[move.source], _CELL_INDEX[move.target]
-            if i > j:
-                return (
-                    f"write the swap with the earlier cell first: swap {move.target}-{move.source}"
-                )
-            if i == j:
-                return "a swap names two different cells"
-            if move.count != 1:
-                return "a swap takes no count"
-            return "the two stacks hold the same cards: the swap would change nothing"
         if kind != "move":
-            return "the moves are builds '<pile>-<cell>', 'swap <cell>-<cell>', 'draw', 'redeal'"
+            return "the moves are builds '<pile>-<cell>', 'draw' and 'redeal'"
         if move.source == "stock":
             return "the stock's cards are turned with 'draw'"
         if move.target not in _CELL_INDEX:
@@ -386,7 +364,7 @@ class DevilsGrip(Game):
 
         No card can enter once the stock is used up, no further pass is allowed,
         and neither the talon's top card nor a whole grid stack fits anywhere:
-        swaps and builds that leave cards behind cannot change that.
+        builds that leave cards behind cannot change that.
         """
         return not self.legal_moves(state)
 
@@ -405,8 +383,8 @@ class DevilsGrip(Game):
         """The stock, the talon, the grid's stacks as an unordered collection, and the
         pass information that still matters.
 
-        Where a stack stands never affects play (any two may swap places at
-        any time), so grids that differ only in arrangement are one. With
+        Where a stack stands never affects play, so grids that differ only in
+        arrangement are one. With
         unlimited passes only whether this pass has brought a card into the
         grid matters; with a fixed number, only which pass it is. The idle
         count is left to :meth:`debt`.
@@ -433,9 +411,12 @@ class DevilsGrip(Game):
     # ------------------------------------------------------------ notation
 
     def parse_move(self, state: State, text: str) -> Move:
-        """Read ``draw``, ``redeal``, ``swap a1-c2`` (cells in either order), ``talon-c2``
-        and ``a1-c2`` (with ``x2`` or without: then the count of the card that fits
-        and what lies on it)."""
+        """Read ``draw``, ``redeal``, ``talon-c2`` and ``a1-c2`` (with ``x2`` or
+        without: then the count of the card that fits and what lies on it).
+
+        ``swap a1-c2`` is refused with the reason: where a stack stands never
+        matters, so swapping two would change nothing and is not a move.
+        """
         move = super().parse_move(state, text)
         short = text.strip().lower()
         if move.detail is not None:
@@ -445,19 +426,15 @@ class DevilsGrip(Game):
                 raise InvalidMoveError(text, f"'{move.kind}' is written alone", state)
             return move
         if move.kind == "swap":
-            if move.source not in _CELL_INDEX or move.target not in _CELL_INDEX:
-                raise InvalidMoveError(text, "a swap names two grid cells: swap a1-c2", state)
-            if move.source == move.target:
-                raise InvalidMoveError(text, "a swap names two different cells", state)
-            if move.count != 1:
-                raise InvalidMoveError(text, "a swap takes no count", state)
-            first, second = sorted((move.source, move.target), key=_CELL_INDEX.__getitem__)
-            return self._swaps[_CELL_INDEX[first] - _G0][_CELL_INDEX[second] - _G0]
-        if move.kind != "move":
             raise InvalidMoveError(
                 text,
-                "the moves are builds '<pile>-<cell>', 'swap <cell>-<cell>', 'draw', 'redeal'",
+                "stacks are not swapped: where a stack stands never matters, so a swap"
+                " would change nothing",
                 state,
+            )
+        if move.kind != "move":
+            raise InvalidMoveError(
+                text, "the moves are builds '<pile>-<cell>', 'draw' and 'redeal'", state
             )
         if move.target not in _CELL_INDEX or (
             move.source not in _CELL_INDEX and move.source != "talon"
