@@ -601,13 +601,14 @@ class TableauGame(Game):
                 else:
                     empty.append(f)
             forced: list[Move] = []
+            force = r.forced_bases
             for s in self._single_sources:
                 cards = items[s].cards
                 if cards:
                     card = cards[-1]
                     hits = wanted.get(card)
                     if empty and card.rank == base:
-                        if r.forced_bases:
+                        if force:
                             forced += [one[s][f] for f in empty]
                         hits = sorted(hits + empty) if hits else empty
                     if hits:
@@ -638,7 +639,11 @@ class TableauGame(Game):
         most = 52 * r.packs + r.jokers
         if r.cell_runs:
             most = 1 + sum(1 for c in at.cells if not items[c].cards)
+        # Moves that would only swap two interchangeable piles are left out:
+        # a whole pile into a space, and (with twins, in two packs or more) a
+        # run whose pile then holds just what the target pile holds.
         whole_piles_stay = self._interchangeable
+        twins = whole_piles_stay and r.packs > 1
         for s in self._feeders:
             pile = items[s]
             cards = pile.cards
@@ -658,13 +663,13 @@ class TableauGame(Game):
                     hit = tops.get(card)
                     if hit:
                         targets += hit
-                if fill and bottom in space_cards:
+                if (
+                    fill
+                    and bottom in space_cards
+                    and not (whole_piles_stay and tableau_source and k == len(cards))
+                ):
                     targets += fill
-                if targets and tableau_source and whole_piles_stay:
-                    # A move that leaves behind exactly what the target pile
-                    # holds (a whole pile into a space; in two packs, a run
-                    # from one card onto its twin) only swaps two
-                    # interchangeable piles: the position stays as it was.
+                if twins and targets and tableau_source:
                     rest = len(cards) - k
                     for t in targets:
                         if len(items[t].cards) == rest:  # rare: check in full
