@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import _json
 from .cards import Card
-from .errors import InvalidCardError, PatienceError
+from .errors import InvalidCardError, InvalidRecordError, PatienceError, brief_repr
 from .game import Game, Result
 from .move import Move
 from .records import Record
@@ -15,13 +17,18 @@ from .registry import game as make_game
 from .shuffle import check_seed
 from .state import State
 
-__all__ = ["Session"]
+__all__ = ["SESSION_FORMAT", "Session"]
+
+SESSION_FORMAT = "patience-session/1"
+"""The ``format`` tag of saved sessions."""
 
 
 class Session:
     """A game in progress: the game, the current position and the history.
 
-    Made from a game (or a registered name) and a seed, or a card order::
+    Made from a game (or a registered name) and a seed, or a card order, or
+    neither: then it deals a random seed, which :attr:`seed` and the record
+    keep, so the game can still be replayed::
 
         >>> import patience
         >>> s = patience.Session("railroad", seed=7)
@@ -51,8 +58,10 @@ class Session:
     ) -> None:
         self.game: Game = game if isinstance(game, Game) else make_game(game)
         """The game being played."""
-        if (seed is None) == (cards is None):
-            raise PatienceError("give exactly one of seed= and cards=")
+        if seed is not None and cards is not None:
+            raise PatienceError("give seed= or cards=, not both")
+        if seed is None and cards is None:
+            seed = random.SystemRandom().randrange(2**64)
         if seed is not None:
             self.seed: int | None = check_seed(seed)
             self._start = self.game.deal(seed)
@@ -160,6 +169,59 @@ class Session:
         """A record of the game so far, with its current result."""
         start = Record.start(self.game, seed=self.seed, cards=self._cards)
         return start.with_moves(self._moves, self.state)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole session as plain JSON-compatible data.
+
+        That is its record (the game, its options, the deal, the moves made
+        and the current result, see :meth:`patience.Record.to_json`) plus the
+        moves that :meth:`redo` would make again, the next one first.
+        :meth:`from_json` brings it all back.
+        """
+        return {
+            "format": SESSION_FORMAT,
+            "record": self.record.to_json(),
+            "redo": [str(move) for move, _ in reversed(self._redo)],
+        }
+
+    def dumps(self) -> str:
+        """The session as a JSON string."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Session:
+        """A session saved by :meth:`to_json` (a dict or a JSON string), history,
+        redo list and all; every move is checked again.
+
+        Raises :class:`~patience.errors.InvalidRecordError` naming what is wrong.
+        """
+        if isinstance(data, (str, bytes, bytearray)):
+            data = _json.loads(data, InvalidRecordError, "session")
+        if not isinstance(data, Mapping):
+            raise InvalidRecordError("a session is a JSON object")
+        extra = set(data) - {"format", "record", "redo"}
+        if extra:
+            names = sorted(k if isinstance(k, str) else brief_repr(k) for k in extra)
+            raise InvalidRecordError(f"unknown session fields: {', '.join(names)}")
+        if data.get("format") != SESSION_FORMAT:
+            raise InvalidRecordError(
+                f"expected format {SESSION_FORMAT!r}, got {brief_repr(data.get('format'))}"
+            )
+        redo = data.get("redo", [])
+        if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
+            raise InvalidRecordError("'redo' must be a list of move strings")
+        session = cls.from_record(Record.from_json(data.get("record")))  # type: ignore[arg-type]
+        state = session.state
+        again: list[tuple[Move, State]] = []
+        for i, text in enumerate(redo, start=1):
+            try:
+                move = session.game.parse_move(state, text)
+                state = session.game.apply(state, move)
+            except PatienceError as e:
+                raise InvalidRecordError(f"redo move {i} ({brief_repr(text)}): {e}") from None
+            again.append((move, state))
+        session._redo = again[::-1]
+        return session
 
     def __str__(self) -> str:
         return str(self.state)

@@ -1,0 +1,65 @@
+"""Sessions: a random deal when no seed is given, and saving a whole session."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import patience
+from patience import InvalidRecordError, PatienceError, Session
+
+
+def test_a_session_without_a_seed_deals_a_random_one_and_keeps_it() -> None:
+    first, second = Session("klondike"), Session("klondike")
+    assert isinstance(first.seed, int) and 0 <= first.seed < 2**64
+    assert first.seed != second.seed  # two random 64-bit seeds: equal once in 2**64
+    assert first.state == patience.game("klondike").deal(first.seed)
+    assert first.record.seed == first.seed
+    with pytest.raises(PatienceError, match="not both"):
+        Session("klondike", seed=1, cards=patience.game("klondike").deck)
+
+
+def test_a_session_saves_and_loads_with_its_history_and_redo_list() -> None:
+    session = Session("railroad", seed=2026)
+    for move in ["s3", "s1", "s2", "s1", "s4"]:
+        session.do(move)
+    session.undo()
+    session.undo()
+    data = json.loads(session.dumps())
+    assert data["format"] == "patience-session/1"
+    assert data["redo"] == ["pull s1", "pull s4"]  # the next one to redo first
+    loaded = Session.from_json(session.dumps())
+    assert loaded.history == session.history and loaded.state == session.state
+    assert loaded.states == session.states and loaded.seed == 2026
+    assert loaded.redo() == session.redo() and loaded.redo() == session.redo()
+    assert loaded.state == session.state and loaded.to_json() == session.to_json()
+
+
+def test_a_session_of_a_given_card_order_round_trips() -> None:
+    game = patience.game("klondike", forced_aces=False)
+    cards = list(reversed(game.deck))
+    session = Session(game, cards=cards)
+    session.do("draw")
+    loaded = Session.from_json(session.to_json())
+    assert loaded.seed is None and loaded.state == session.state and loaded.game == game
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "patience-session/9"}, "expected format"),
+        ({"redo": "pull s1"}, "'redo' must be a list"),
+        ({"redo": ["pull s9"]}, "redo move 1"),
+        ({"record": None}, "a record is a JSON object"),
+        ({"extra": 1}, "unknown session fields"),
+    ],
+)
+def test_bad_session_data_is_refused(change: dict[str, object], message: str) -> None:
+    session = Session("railroad", seed=1)
+    session.do("s1")
+    data = {**session.to_json(), **change}
+    with pytest.raises(InvalidRecordError, match=message):
+        Session.from_json(data)
+    with pytest.raises(InvalidRecordError):
+        Session.from_json("[" * 100_000)
