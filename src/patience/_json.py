@@ -12,13 +12,13 @@ as a record's options and result.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ._mapping import ReadOnlyMapping
 from .errors import PatienceError, brief_repr
 
-__all__ = ["MAX_DEPTH", "FrozenMapping", "freeze", "loads", "thaw"]
+__all__ = ["MAX_DEPTH", "FrozenMapping", "freeze", "load_object", "loads", "thaw"]
 
 MAX_DEPTH = 100
 """How deeply :func:`freeze` lets lists and objects nest."""
@@ -28,7 +28,7 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def loads(text: str | bytes, error: Callable[[str], PatienceError], what: str) -> Any:
+def loads(text: str | bytes | bytearray, error: Callable[[str], PatienceError], what: str) -> Any:
     """Parse ``text`` as strict JSON, raising ``error(message)`` if it cannot be read.
 
     ``what`` names the thing being read (``"state"``, ``"record"``) and starts
@@ -54,6 +54,32 @@ def loads(text: str | bytes, error: Callable[[str], PatienceError], what: str) -
         raise error(f"{what} JSON is nested too deeply to read") from None
     except ValueError as e:  # Python's limit on the digits of an integer, NaN ...
         raise error(f"{what} JSON cannot be read: {e}") from None
+
+
+def load_object(
+    data: Any,
+    error: Callable[[str], PatienceError],
+    what: str,
+    format_tag: str,
+    fields: Iterable[str],
+) -> Mapping[str, Any]:
+    """``data`` (a mapping, or JSON text of one) checked to be a saved ``what``.
+
+    It must be an object whose ``format`` is ``format_tag`` and whose keys are
+    among ``fields``; anything else raises ``error`` naming the problem. The
+    fields' values are left to the caller.
+    """
+    if isinstance(data, (str, bytes, bytearray)):
+        data = loads(data, error, what)
+    if not isinstance(data, Mapping):
+        raise error(f"a {what} is a JSON object")
+    extra = set(data) - set(fields)
+    if extra:
+        names = sorted(k if isinstance(k, str) else brief_repr(k) for k in extra)
+        raise error(f"unknown {what} fields: {', '.join(names)}")
+    if data.get("format") != format_tag:
+        raise error(f"expected format {format_tag!r}, got {brief_repr(data.get('format'))}")
+    return data
 
 
 def freeze(value: Any, where: str = "value", depth: int = 0) -> Any:

@@ -561,17 +561,8 @@ class Game(abc.ABC, metaclass=_GameMeta):
         consistency rules. Raises :class:`~patience.errors.InvalidStateError`
         naming what is wrong.
         """
-        if isinstance(data, (str, bytes, bytearray)):
-            data = _json.loads(data, InvalidStateError, "state")
-        if not isinstance(data, Mapping):
-            raise InvalidStateError("a state is a JSON object")
-        extra = set(data) - {"format", "game", "options", "piles", "info"}
-        if extra:
-            raise InvalidStateError(f"unknown state fields: {', '.join(sorted(extra))}")
-        if data.get("format") != STATE_FORMAT:
-            raise InvalidStateError(
-                f"expected format {STATE_FORMAT!r}, got {brief_repr(data.get('format'))}"
-            )
+        fields = ("format", "game", "options", "piles", "info")
+        data = _json.load_object(data, InvalidStateError, "state", STATE_FORMAT, fields)
         if data.get("game") != self.name:
             raise InvalidStateError(
                 f"a state of game {brief_repr(data.get('game'))}, not {self.name!r}"

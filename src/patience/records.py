@@ -250,18 +250,8 @@ class Record:
 
         Raises :class:`~patience.errors.InvalidRecordError` naming what is wrong.
         """
-        if isinstance(data, str):
-            data = _json.loads(data, InvalidRecordError, "record")
-        if not isinstance(data, Mapping):
-            raise InvalidRecordError("a record is a JSON object")
-        extra = set(data) - {"format", "game", "options", "seed", "cards", "moves", "result", "end"}
-        if extra:
-            names = sorted(k if isinstance(k, str) else brief_repr(k) for k in extra)
-            raise InvalidRecordError(f"unknown record fields: {', '.join(names)}")
-        if data.get("format") != RECORD_FORMAT:
-            raise InvalidRecordError(
-                f"expected format {RECORD_FORMAT!r}, got {brief_repr(data.get('format'))}"
-            )
+        fields = ("format", "game", "options", "seed", "cards", "moves", "result", "end")
+        data = _json.load_object(data, InvalidRecordError, "record", RECORD_FORMAT, fields)
         seed = data.get("seed")
         raw_cards = data.get("cards")
         if seed is not None:

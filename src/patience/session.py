@@ -195,18 +195,9 @@ class Session:
 
         Raises :class:`~patience.errors.InvalidRecordError` naming what is wrong.
         """
-        if isinstance(data, (str, bytes, bytearray)):
-            data = _json.loads(data, InvalidRecordError, "session")
-        if not isinstance(data, Mapping):
-            raise InvalidRecordError("a session is a JSON object")
-        extra = set(data) - {"format", "record", "redo"}
-        if extra:
-            names = sorted(k if isinstance(k, str) else brief_repr(k) for k in extra)
-            raise InvalidRecordError(f"unknown session fields: {', '.join(names)}")
-        if data.get("format") != SESSION_FORMAT:
-            raise InvalidRecordError(
-                f"expected format {SESSION_FORMAT!r}, got {brief_repr(data.get('format'))}"
-            )
+        data = _json.load_object(
+            data, InvalidRecordError, "session", SESSION_FORMAT, ("format", "record", "redo")
+        )
         redo = data.get("redo", [])
         if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
             raise InvalidRecordError("'redo' must be a list of move strings")
