@@ -304,3 +304,13 @@ def test_jobs_one_plays_here() -> None:
     policy = Counting()
     policy.unpicklable = lambda: None  # type: ignore[attr-defined]
     assert simulate("railroad", policy, 5, jobs=1).deals == 5 and policy.deals == 5
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [{"seeds": -(10**5000)}, {"seeds": 10**5000}, {"jobs": -(10**5000)}, {"chunk_size": 0.5}],
+)
+def test_huge_or_odd_numbers_are_named_not_printed_in_full(arguments: dict[str, object]) -> None:
+    with pytest.raises(patience.PatienceError) as raised:
+        patience.simulate("railroad", **arguments)  # type: ignore[arg-type]
+    assert len(str(raised.value)) < 300

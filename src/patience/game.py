@@ -544,7 +544,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         return {
             "format": STATE_FORMAT,
             "game": self.name,
-            "options": dict(self.options),
+            "options": dict(self._options),
             "piles": {
                 name: {"cards": [str(c) for c in pile.cards], "down": pile.down}
                 for name, pile in state.piles.items()
@@ -567,10 +567,10 @@ class Game(abc.ABC, metaclass=_GameMeta):
             raise InvalidStateError(
                 f"a state of game {brief_repr(data.get('game'))}, not {self.name!r}"
             )
-        if data.get("options", self.options) != dict(self.options):
+        if data.get("options", self._options) != self._options:
             raise InvalidStateError(
                 f"a state of {self.name} with options {brief_repr(data.get('options'))}, "
-                f"not {dict(self.options)!r}"
+                f"not {self._options!r}"
             )
         raw_piles = data.get("piles")
         if not isinstance(raw_piles, Mapping):

@@ -28,7 +28,7 @@ from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
 
 from .cards import Card
-from .errors import PatienceError
+from .errors import PatienceError, brief_repr
 from .game import Better, Game
 from .move import Move
 from .pile import Pile
@@ -66,11 +66,12 @@ def check_choice(game: object, state: object, rng: object, player: object = 0) -
     """
     if not isinstance(game, Game):
         raise PatienceError(
-            f"choose(): game must be a Game, such as patience.game('klondike'), not {game!r}"
+            f"choose(): game must be a Game, such as patience.game('klondike'), "
+            f"not {brief_repr(game)}"
         )
     game._check_own(state)  # type: ignore[arg-type]
     if not isinstance(rng, random.Random):
-        raise PatienceError(f"choose(): rng must be a random.Random, not {rng!r}")
+        raise PatienceError(f"choose(): rng must be a random.Random, not {brief_repr(rng)}")
     game._check_player(player)  # type: ignore[arg-type]
 
 
@@ -250,7 +251,7 @@ class HiddenInfoPolicy:
     def __init__(self, samples: int = 8, rollout: str = "random", max_moves: int = 2000) -> None:
         self.samples = check_count("samples", samples)
         if rollout not in ("random", "greedy"):
-            raise PatienceError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
+            raise PatienceError(f"rollout must be 'random' or 'greedy', not {brief_repr(rollout)}")
         self.rollout = rollout
         self.max_moves = check_count("max_moves", max_moves)
 
@@ -340,16 +341,16 @@ def make_policy(name: str | Policy, **options: Any) -> Policy:
         if not isinstance(name, Policy):
             raise PatienceError(
                 f"a policy is a name ({', '.join(POLICIES)}) or an object with "
-                f"'name' and 'choose', not {name!r}"
+                f"'name' and 'choose', not {brief_repr(name)}"
             )
         if options:
             raise PatienceError("policy options go with a policy name; this policy is already made")
         return name
     cls = POLICIES.get(name)
     if cls is None:
-        raise PatienceError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}")
+        raise PatienceError(f"unknown policy {brief_repr(name)}; policies: {', '.join(POLICIES)}")
     try:
         policy: Policy = cls(**options)
     except TypeError as e:
-        raise PatienceError(f"policy {name!r}: {e}") from None
+        raise PatienceError(f"policy {brief_repr(name)}: {e}") from None
     return policy

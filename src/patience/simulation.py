@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from .errors import PatienceError
+from .errors import PatienceError, brief_repr
 from .game import Better, Game
 from .policies import Policy, make_policy, next_mover
 from .registry import game as make_game
@@ -208,7 +208,8 @@ def play_deal(game: Game, policy: Policy | Sequence[Policy], seed: int) -> DealR
     """
     if not isinstance(game, Game):
         raise PatienceError(
-            f"play_deal(): game must be a Game, such as patience.game('klondike'), not {game!r}"
+            f"play_deal(): game must be a Game, such as patience.game('klondike'), "
+            f"not {brief_repr(game)}"
         )
     check_seed(seed)
     policies = _policy_list(game, policy)
@@ -222,12 +223,12 @@ def _policy_list(game: Game, policy: object) -> list[Policy]:
     if isinstance(policy, (str, bytes)) or not isinstance(policy, Sequence):
         raise PatienceError(
             f"a policy is an object with 'name' and 'choose', or one such object per "
-            f"player, not {policy!r}"
+            f"player, not {brief_repr(policy)}"
         )
     policies = list(policy)
     for p in policies:
         if not isinstance(p, Policy):
-            raise PatienceError(f"not a policy (it needs 'name' and 'choose'): {p!r}")
+            raise PatienceError(f"not a policy (it needs 'name' and 'choose'): {brief_repr(p)}")
     if len(policies) != game.players:
         raise PatienceError(f"{game.name} has {game.players} players, not {len(policies)}")
     return policies
@@ -276,12 +277,13 @@ def _seed_source(seeds: object) -> tuple[Iterable[int], int]:
     """
     if isinstance(seeds, bool):
         raise PatienceError(
-            f"seeds must be a number of deals or an iterable of seeds, not {seeds!r}"
+            f"seeds must be a number of deals or an iterable of seeds, not {brief_repr(seeds)}"
         )
     if isinstance(seeds, int):
         if not 0 <= seeds <= _SEED_LIMIT:
             raise PatienceError(
-                f"seeds: a number of deals (seeds 0 to n-1) must be from 0 to 2**64, not {seeds}"
+                f"seeds: a number of deals (seeds 0 to n-1) must be from 0 to 2**64, "
+                f"not {brief_repr(seeds)}"
             )
         return range(seeds), seeds
     if isinstance(seeds, range):
@@ -292,7 +294,7 @@ def _seed_source(seeds: object) -> tuple[Iterable[int], int]:
         return seeds, (seeds[-1] - seeds[0]) // seeds.step + 1
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
         raise PatienceError(
-            f"seeds must be a number of deals or an iterable of seeds, not {seeds!r}"
+            f"seeds must be a number of deals or an iterable of seeds, not {brief_repr(seeds)}"
         )
     if isinstance(seeds, Collection):
         for seed in seeds:
@@ -441,11 +443,11 @@ def simulate(
         g = game
     else:
         raise PatienceError(
-            f"simulate(): game must be a Game or a registered game name, not {game!r}"
+            f"simulate(): game must be a Game or a registered game name, not {brief_repr(game)}"
         )
     if executor is not None and not isinstance(executor, Executor):
         raise PatienceError(
-            f"executor must be a concurrent.futures.Executor or None, not {executor!r}"
+            f"executor must be a concurrent.futures.Executor or None, not {brief_repr(executor)}"
         )
     if jobs is not None:
         jobs = check_count("jobs", jobs)
@@ -453,7 +455,7 @@ def simulate(
             raise PatienceError("give an executor or jobs, not both")
     chunk_size = check_count("chunk_size", chunk_size)
     if progress is not None and not callable(progress):
-        raise PatienceError(f"progress must be a callable or None, not {progress!r}")
+        raise PatienceError(f"progress must be a callable or None, not {brief_repr(progress)}")
     if policy_options and not isinstance(policy, str):
         raise PatienceError("policy options go with a policy name; this policy is already made")
     if isinstance(policy, str):

@@ -31,7 +31,7 @@ from typing import Literal
 
 import attrs
 
-from .errors import PatienceError
+from .errors import PatienceError, brief_repr
 from .game import Better, Game
 from .move import Move
 from .state import State
@@ -47,7 +47,9 @@ _clock: Callable[[], float] = time.perf_counter
 def check_count(name: str, value: object, minimum: int = 1) -> int:
     """``value`` if it is an integer (not a bool) of at least ``minimum``, else raise."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise PatienceError(f"{name} must be an integer of at least {minimum}, not {value!r}")
+        raise PatienceError(
+            f"{name} must be an integer of at least {minimum}, not {brief_repr(value)}"
+        )
     return value
 
 
@@ -56,7 +58,7 @@ def check_node_limit(name: str, value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise PatienceError(f"{name} must be a positive integer or None, not {value!r}")
+        raise PatienceError(f"{name} must be a positive integer or None, not {brief_repr(value)}")
     return value
 
 
@@ -71,7 +73,7 @@ def check_seconds(name: str, value: object) -> float | None:
         or value <= 0
     ):
         raise PatienceError(
-            f"{name} must be a positive, finite number of seconds or None, not {value!r}"
+            f"{name} must be a positive, finite number of seconds or None, not {brief_repr(value)}"
         )
     return float(value)
 
@@ -160,21 +162,22 @@ def solve(
     """
     if not isinstance(game, Game):
         raise PatienceError(
-            f"solve(): game must be a Game, such as patience.game('klondike'), not {game!r}"
+            f"solve(): game must be a Game, such as patience.game('klondike'), "
+            f"not {brief_repr(game)}"
         )
     if not isinstance(state, State):
-        raise PatienceError(f"solve(): state must be a State of the game, not {state!r}")
+        raise PatienceError(f"solve(): state must be a State of the game, not {brief_repr(state)}")
     if goal not in ("win", "score"):
-        raise PatienceError(f"goal must be 'win' or 'score', not {goal!r}")
+        raise PatienceError(f"goal must be 'win' or 'score', not {brief_repr(goal)}")
     game._check_own(state)
     game._check_player(player)
     max_nodes = check_node_limit("max_nodes", max_nodes)
     max_seconds = check_seconds("max_seconds", max_seconds)
     table_size = check_count("table_size", table_size)
     if not isinstance(restarts, bool):
-        raise PatienceError(f"restarts must be True or False, not {restarts!r}")
+        raise PatienceError(f"restarts must be True or False, not {brief_repr(restarts)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PatienceError(f"seed must be an integer, not {seed!r}")
+        raise PatienceError(f"seed must be an integer, not {brief_repr(seed)}")
     clock = _clock
     start = clock()
     deadline = None if max_seconds is None else start + max_seconds

@@ -19,8 +19,8 @@ from typing import Any, Literal
 
 import attrs
 
-from .cards import KING, Card, Deck
-from .errors import IllegalMoveError, InvalidOptionError
+from .cards import _RANK_NAME, KING, Card, Deck
+from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .game import Better, Game, PileSpec
 from .move import Move
 from .pile import Pile
@@ -84,17 +84,9 @@ def check_count(game: str, option: str, value: object, low: int, high: int) -> i
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidOptionError(
-            game, option, f"must be an integer from {low} to {high}, not {_shown(value)}"
+            game, option, f"must be an integer from {low} to {high}, not {brief_repr(value)}"
         )
     return value
-
-
-def _shown(value: object, limit: int = 40) -> str:
-    """``repr(value)``, cut short: error messages need not repeat a huge input."""
-    if isinstance(value, int) and abs(value) >= 10**limit:
-        return f"an integer of {len(str(abs(value)))} digits"
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _sizes(value: Iterable[int] | int) -> tuple[int, ...]:
@@ -231,7 +223,7 @@ class TableauRules:
             counts["foundations"] = self.foundations
         for axis, value in counts.items():
             if not _is_int(value):
-                return axis, f"must be an integer, not {_shown(value)}"
+                return axis, f"must be an integer, not {brief_repr(value)}"
         for axis, values in (("tableau", self.tableau), ("face_down", self.face_down)):
             if not all(_is_int(n) for n in values):
                 return axis, "pile sizes must be integers"
@@ -396,6 +388,16 @@ class TableauGame(Game):
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
         self._dealt_base = rules.base == "dealt"
+        base = rules.base
+        self._starters: tuple[Card, ...] = (
+            tuple(sorted((c for c in self._deck if c.rank == base), key=lambda c: c.sort_key))
+            if rules.foundations_start
+            else ()
+        )
+        """The cards that start the foundations before the deal, in foundation order."""
+        dealt = sum(rules.tableau) + rules.reserve + rules.cells_dealt + self._dealt_base
+        self._stock_size = len(self._deck) - dealt - len(self._starters)
+        """The cards left for the stock after the deal."""
         npiles = len(self._names)
         self._one = [[self._multi_move(a, b, 1) for b in range(npiles)] for a in range(npiles)]
         self._progress_sources = frozenset(i for i in (waste, reserve) if i >= 0)
@@ -529,14 +531,9 @@ class TableauGame(Game):
         piles: list[Pile] = [_EMPTY] * len(self.layout)
         rest = list(cards)
         info: dict[str, Any] = {"pass": 1, "progress": False, "idle": 0}
-        if r.foundations_start:
-            base = r.base
-            assert isinstance(base, int)
-            starters = sorted((c for c in rest if c.rank == base), key=lambda c: c.sort_key)
-            for card in starters:
-                rest.remove(card)
-            for i, card in zip(at.foundations, starters):
-                piles[i] = Pile((card,))
+        for i, card in zip(at.foundations, self._starters):
+            rest.remove(card)
+            piles[i] = Pile((card,))
         if r.reserve:
             taken, rest = rest[: r.reserve], rest[r.reserve :]
             piles[at.reserve] = Pile(tuple(taken), len(taken) - 1)
@@ -974,7 +971,7 @@ class TableauGame(Game):
         base = self._base(state)
         up = 0
         empty_before = ""
-        starters = self._starters()
+        starters = self._starters
         for k, i in enumerate(at.foundations):
             pile = items[i]
             cards = pile.cards
@@ -990,10 +987,8 @@ class TableauGame(Game):
                 empty_before = empty_before or name
                 continue
             if cards[0].rank != base:
-                return (
-                    f"foundation {name} must start with the base rank ({_rank_name(base)}), "
-                    f"not {cards[0]}"
-                )
+                rank = _RANK_NAME.get(base, str(base))
+                return f"foundation {name} must start with the base rank ({rank}), not {cards[0]}"
             if starters and not r.worrying_back and cards[0] != starters[k]:
                 return f"foundation {name} must start with {starters[k]}, not {cards[0]}"
             if len(cards) > 13:
@@ -1029,7 +1024,7 @@ class TableauGame(Game):
                 for t in at.tableau:
                     if not items[t].cards:
                         return f"pile {names[t]} is empty although the reserve can fill it"
-        stocked = self._stock_size()
+        stocked = self._stock_size
         if at.stock >= 0:
             stock = items[at.stock]
             if stock.down != len(stock.cards):
@@ -1081,23 +1076,6 @@ class TableauGame(Game):
                 return f"pile {name} ends in a complete suit, which leaves the tableau at once"
         return ""
 
-    def _starters(self) -> tuple[Card, ...]:
-        """The cards that start the foundations before the deal, in foundation order."""
-        base = self.rules.base
-        if not self.rules.foundations_start or not isinstance(base, int):
-            return ()
-        return tuple(sorted((c for c in self._deck if c.rank == base), key=lambda c: c.sort_key))
-
-    def _stock_size(self) -> int:
-        """The cards left for the stock after the deal."""
-        r = self.rules
-        dealt = sum(r.tableau) + r.reserve + r.cells_dealt + (1 if self._dealt_base else 0)
-        return len(self._deck) - dealt - len(self._starters())
-
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _rank_name(rank: int) -> str:
-    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))

@@ -380,7 +380,7 @@ class DoubleSolitaire(Game):
             if problem:
                 return f"player {p}: {problem}"
             held = len(state.piles[f"p{p}.stock"]) + len(state.piles[f"p{p}.waste"])
-            left = self.solo._stock_size()
+            left = self.solo._stock_size
             if held > left:
                 return (
                     f"player {p}'s stock and waste hold {held} cards,"

@@ -19,14 +19,20 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..cards import Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, PatienceError
+from ..errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    PatienceError,
+    brief_repr,
+)
 from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
 from ..shuffle import check_seed, derive_seed
 from ..state import Info, State
-from ..tableau import _shown, check_count
+from ..tableau import check_count
 
 __all__ = [
     "CLOCK_RANGE",
@@ -107,7 +113,7 @@ def _check_time_limit(game: str, time_limit: object) -> float:
             game,
             "time_limit",
             f"must be a number of seconds above 0 and at most {MAX_TIME_LIMIT:g}"
-            f" (one day), not {_shown(time_limit)}",
+            f" (one day), not {brief_repr(time_limit)}",
         )
     return float(time_limit)
 
@@ -254,19 +260,19 @@ class Railroad(Game):
         after = (*items[:k], siding[:-1], *items[k + 1 : self._line], line, discard)
         return State._make(self, after, info)
 
+    def _all_pulled(self, items: tuple[Any, ...]) -> bool:
+        """Whether every card has left the sidings (the line and discard hold them all)."""
+        return len(items[self._line]) + len(items[self._discard]) == self._total
+
     def _is_over(self, state: State) -> bool:
-        items = state._items
-        if len(items[self._line]) + len(items[self._discard]) == self._total:
+        if self._all_pulled(state._items):
             return True
         return self.time_limit is not None and (bool(state.info["stopped"]) or self._expired(state))
 
     def ending(self, state: State) -> str | None:
         """``"time"`` when the clock has run out on ``state`` (and time is not yet
         recorded in it); otherwise ``None``. See :meth:`patience.Game.ending`."""
-        if self.time_limit is None or state.info["stopped"]:
-            return None
-        items = state._items
-        if len(items[self._line]) + len(items[self._discard]) == self._total:
+        if self.time_limit is None or state.info["stopped"] or self._all_pulled(state._items):
             return None
         return "time" if self._expired(state) else None
 
@@ -281,12 +287,9 @@ class Railroad(Game):
         self._check_own(state)
         if self.time_limit is None or how != "time":
             return super().end(state, how)
-        items = state._items
-        if state.info["stopped"] or (
-            len(items[self._line]) + len(items[self._discard]) == self._total
-        ):
+        if state.info["stopped"] or self._all_pulled(state._items):
             raise PatienceError(f"{self.name}: the game was over before time ran out")
-        return State._make(self, items, state.info.set(stopped=True))
+        return State._make(self, state._items, state.info.set(stopped=True))
 
     def _scores(self, state: State) -> tuple[int, ...]:
         return (self._total - len(state._items[self._discard]),)
@@ -406,7 +409,7 @@ class Railroad(Game):
         ):
             return (
                 f"info 'started' must be null or a clock reading in seconds from"
-                f" {-CLOCK_RANGE:g} to {CLOCK_RANGE:g}, not {_shown(started)}"
+                f" {-CLOCK_RANGE:g} to {CLOCK_RANGE:g}, not {brief_repr(started)}"
             )
         if not isinstance(state.info["stopped"], bool):
             return "info 'stopped' must be true or false"
