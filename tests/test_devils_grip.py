@@ -26,7 +26,6 @@ from patience import (
 from patience.games.devils_grip import (
     CELLS,
     DRAW,
-    IDLE_LIMIT,
     REDEAL,
     SEQUENCES,
     DevilsGrip,
@@ -88,7 +87,7 @@ def position(
         talon_cards = tuple(left) + talon_pile.cards
     state = game.make_state(
         {"stock": Pile(cards, len(cards)), "talon": Pile(talon_cards), **piles},
-        {"pass": 1, "progress": False, "idle": 0},
+        {"pass": 1, "progress": False},
     )
     return game.from_json(state.to_json())
 
@@ -110,7 +109,7 @@ def test_the_deck_and_the_deal() -> None:
     stock = state.piles["stock"]
     assert len(stock) == 72 and stock.down == 72 and stock.top == cards[24]
     assert state.piles["talon"].is_empty
-    assert state.info == {"pass": 1, "progress": False, "idle": 0}
+    assert state.info == {"pass": 1, "progress": False}
     assert GAME.score(state) == 72 and GAME.better is patience.Better.LOWER
 
 
@@ -151,7 +150,7 @@ def test_a_whole_stack_moves_and_the_space_refills_from_the_stock() -> None:
     assert text(state, "a1") == "2S 5S 8S"
     assert text(state, "b1") == "9D"  # at once, from the stock's top
     assert state.piles["stock"].top == Card.parse("4H")
-    assert state.info["progress"] is True and state.info["idle"] == 0
+    assert state.info["progress"] is True
 
 
 def test_a_card_moves_with_what_lies_on_it() -> None:
@@ -166,8 +165,9 @@ def test_a_card_moves_with_what_lies_on_it() -> None:
         GAME.apply(state, "b1-a1 x3")
     after = GAME.apply(state, move)
     assert text(after, "a1") == "2S 5S 8S JS" and text(after, "b1") == "5S"
-    assert after.info["idle"] == 1 and after.info["progress"] is False
+    assert after.info["progress"] is False
     assert GAME.score(after) == GAME.score(state)
+    assert GAME.progress(after) == GAME.progress(state)  # no card entered the grid
 
 
 def test_the_talon_top_builds_and_refills_once_the_stock_is_empty() -> None:
@@ -229,7 +229,7 @@ def test_the_stock_turns_three_at_a_time() -> None:
     state = GAME.apply(GAME.deal(9), "draw")
     # The first three stock cards, the third on top.
     assert state.piles["talon"].cards == cards[24:27]
-    assert len(state.piles["stock"]) == 69 and state.info["idle"] == 0
+    assert len(state.piles["stock"]) == 69 and state.info["progress"] is False
 
 
 @pytest.mark.parametrize("left", [1, 2])
@@ -255,18 +255,20 @@ def test_unlimited_passes_go_on_while_a_pass_brings_a_card_in() -> None:
     assert state.piles["talon"].is_empty
     assert state.piles["stock"].cards == tuple(reversed(talon))
     assert state.piles["stock"].top == talon[0]  # the first card turned comes first again
-    assert state.info == {"pass": 2, "progress": False, "idle": 0}
+    assert state.info == {"pass": 2, "progress": False}
 
 
 def test_unlimited_passes_end_with_a_pass_that_changes_nothing() -> None:
-    # Nothing in the talon fits anywhere: turn through the whole stock once.
+    # Nothing in the stock fits anywhere: the game is over from the start,
+    # though the stock may still be turned through once.
     state = position({}, stock="9C 9D 9H")
-    assert not GAME.is_over(state)
+    assert GAME.is_over(state) and GAME.result(state).ending == "no progress"
     while state.piles["stock"]:
         moves = GAME.legal_moves(state)
         assert DRAW in moves and not any(m.source == "talon" for m in moves)
         state = GAME.apply(state, "draw")
-    assert GAME.is_over(state) and GAME.legal_moves(state) == ()
+        assert GAME.is_over(state)
+    assert GAME.legal_moves(state) == () and GAME.result(state).ending == "no moves"
     with pytest.raises(IllegalMoveError, match="the game is over"):
         GAME.apply(state, "redeal")
 
@@ -303,22 +305,25 @@ def test_a_fixed_number_of_passes() -> None:
 # ------------------------------------------------------------ the end
 
 
-def test_the_idle_limit_ends_the_game() -> None:
-    # The 8S goes back and forth between the two 5S: builds that leave cards behind.
+def test_builds_that_leave_cards_behind_never_end_the_game_or_take_a_move_away() -> None:
+    # The 8S goes back and forth between the two 5S: builds that leave cards
+    # behind bring no card into the grid, however many there are.
     state = position({"a1": "2S 5S 8S", "b1": "5S"})
+    start = GAME.progress(state)
     shuttle = ("a1-b1", "b1-a1")
-    for k in range(IDLE_LIMIT):
-        assert not GAME.is_over(state)
+    for k in range(300):
         state = GAME.apply(state, shuttle[k % 2])
-        assert state.info["idle"] == k + 1
-    assert GAME.is_over(state) and GAME.legal_moves(state) == ()
-    short = devils_grip(idle_limit=3)
-    state = position({"a1": "2S 5S 8S", "b1": "5S"}, game=short)
-    state = short.apply(short.apply(state, "a1-b1"), "b1-a1")
-    state = short.apply(state, "draw")  # turning neither counts nor resets
-    assert state.info["idle"] == 2
-    state = short.apply(state, "a1-b1")
-    assert short.is_over(state)
+    assert GAME.progress(state) == start and not GAME.is_over(state)
+    assert DRAW in GAME.legal_moves(state)
+
+
+def test_a_line_to_progress_through_the_stock() -> None:
+    # The 5S lies third in the stock: one draw of three puts it on the
+    # talon's top, and then it builds on the 2S.
+    state = position({"a1": "2S"}, stock="9C 9D 5S")
+    assert not GAME.is_over(state)
+    assert GAME.progress_line(state) == (DRAW, Move("move", "talon", "a1"))
+    assert GAME.result(state).ending is None
 
 
 def test_random_play_terminates() -> None:
@@ -326,11 +331,14 @@ def test_random_play_terminates() -> None:
         rng = random.Random(game.name + str(game.options))
         for seed in range(6):
             state = game.deal(seed)
+            policy = patience.RandomPolicy()
+            policy.new_deal()
             for _ in range(20_000):
                 if game.is_over(state):
                     break
-                state = game.apply(state, rng.choice(game.legal_moves(state)))
-            assert game.is_over(state) and game.legal_moves(state) == ()
+                state = game.apply(state, policy.choose(game, state, rng))
+            assert game.is_over(state)
+            assert game.result(state).ending in ("won", "no moves", "no progress")
             assert game.is_won(state) == (game.score(state) == 0)
 
 
@@ -407,7 +415,7 @@ def test_unreadable_moves(text: str) -> None:
 def test_json_round_trips_and_loading_checks() -> None:
     state = GAME.apply(position({"a1": "2S 5S 8S", "b1": "5S"}, talon="9C"), "a1-b1")
     data = state.to_json()
-    assert data["info"] == {"pass": 1, "progress": False, "idle": 1}
+    assert data["info"] == {"pass": 1, "progress": False}
     assert GAME.from_json(json.dumps(data)) == state
     assert patience.state_from_json(data) == state
     assert eval(repr(state), {"patience": patience}) == state
@@ -420,7 +428,7 @@ def test_json_round_trips_and_loading_checks() -> None:
     space["piles"]["c1"]["cards"] = []
     with pytest.raises(InvalidStateError, match="c1 is empty"):
         GAME.from_json(space)
-    for key, value in [("pass", 0), ("progress", 1), ("idle", IDLE_LIMIT + 1)]:
+    for key, value in [("pass", 0), ("progress", 1)]:
         bad = json.loads(json.dumps(data))
         bad["info"][key] = value
         with pytest.raises(InvalidStateError, match=key):
@@ -448,8 +456,6 @@ def test_canonical_key_ignores_where_stacks_stand() -> None:
     data["piles"]["a1"], data["piles"]["b1"] = data["piles"]["b1"], data["piles"]["a1"]
     swapped = GAME.from_json(data)
     assert swapped != state and GAME.canonical_key(swapped) == GAME.canonical_key(state)
-    shuttled = GAME.apply(position({"a1": "2S 5S 8S", "b1": "5S"}), "a1-b1")
-    assert GAME.debt(shuttled) == 1 and GAME.debt(state) == 0
     built = GAME.apply(state, "b1-a1")
     assert GAME.canonical_key(built) != GAME.canonical_key(state)
 
@@ -478,9 +484,9 @@ def test_render() -> None:
 
 
 def test_options() -> None:
-    assert patience.describe("devils-grip").options == {"passes": None, "idle_limit": IDLE_LIMIT}
-    assert repr(ONE) == "patience.game('devils-grip', passes=1, idle_limit=100)"
+    assert patience.describe("devils-grip").options == {"passes": None}
+    assert repr(ONE) == "patience.game('devils-grip', passes=1)"
     assert patience.game("devils-grip", **ONE.options) == ONE and ONE != GAME
-    for option, value in [("passes", 0), ("passes", True), ("idle_limit", 0), ("idle_limit", "9")]:
+    for option, value in [("passes", 0), ("passes", True), ("idle_limit", 100)]:
         with pytest.raises(InvalidOptionError, match=option):
             patience.game("devils-grip", **{option: value})

@@ -117,10 +117,8 @@ def test_each_pack_is_dealt_as_our_klondike_deals_it() -> None:
     assert state.info == {
         "p0.pass": 1,
         "p0.progress": False,
-        "p0.idle": 0,
         "p1.pass": 1,
         "p1.progress": False,
-        "p1.idle": 0,
         "turn": state.info["turn"],
         "passed": 0,
         "owners": ("",) * 8,
@@ -322,9 +320,13 @@ def test_a_move_between_passes_keeps_the_game_going() -> None:
     once = registered("double-solitaire", DoubleSolitaire, draw=1, passes=1)
     state = stock_to_waste(stock_to_waste(once.deal_from(cards), 0), 1)
     state = play(once, state, "pass", "p1.t7-p1.t1", "pass")
-    assert not once.is_over(state) and state.info["turn"] == 0
+    assert state.info["turn"] == 0 and state.info["passed"] == 1
+    # Neither player can make progress any more, so play is blocked already;
+    # passing is still legal, and two passes in a row leave no move at all.
+    assert once.is_over(state) and once.result(state).ending == "no progress"
     state = play(once, state, "pass")
     assert once.is_over(state) and once.legal_moves(state) == ()
+    assert once.result(state).ending == "no moves"
 
 
 @pytest.mark.parametrize(("second", "winners"), [(False, (0,)), (True, ())])
@@ -406,7 +408,7 @@ def test_json_round_trip_and_corrupted_states() -> None:
     assert "'turn' must be 0 or 1" in broken(turn=2)
     assert "'turn' must be an integer" in broken(turn=True)
     assert "'passed'" in broken(passed=3)
-    assert "player 1" in broken(**{"p1.idle": "x"})
+    assert "player 1" in broken(**{"p1.pass": "x"})
     missing = state.to_json()
     del missing["info"]["turn"]
     with pytest.raises(InvalidStateError, match="info must have the keys"):
@@ -443,7 +445,7 @@ def test_greedy_against_random_plays_to_the_end() -> None:
             if steps % 25 == 0:
                 assert own_cards(state, 0) == PACK and own_cards(state, 1) == PACK
             assert steps < 20_000
-        assert game.legal_moves(state) == ()
+        assert game.result(state).ending in ("no moves", "no progress", "no progress found")
         owners = "".join(DoubleSolitaire.owners(state))
         scores = game.scores(state)
         assert scores == (owners.count("0"), owners.count("1"))

@@ -22,13 +22,12 @@ SEEDS = (0, 1, 2026, 2**64 - 1)
 
 
 def fingerprint(name: str, seed: int) -> str:
-    """A hash of the deal: the piles and counters of the opening position.
+    """A hash of the deal: the piles of the opening position, cards and face-down counts.
 
-    The options are left out, so that a new option (which every saved state
-    then names) does not look like a changed deal.
+    The options and counters are left out, so that a new option or counter
+    (which every saved state then carries) does not look like a changed deal.
     """
-    data = patience.game(name).deal(seed).to_json()
-    del data["options"]
+    data = patience.game(name).deal(seed).to_json()["piles"]
     text = json.dumps(data, sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 

@@ -27,6 +27,7 @@ from patience import (
     PatienceError,
     State,
 )
+from patience.policies import next_mover
 
 GAMES = patience.games()
 seeds = st.integers(0, 2**64 - 1)
@@ -50,11 +51,15 @@ def play(game: Game, state: State, choices: st.DataObject, limit: int) -> list[S
 
 
 def random_playout(game: Game, seed: int, rng: random.Random, cap: int = 100_000) -> State:
+    """The built-in random player's game of ``seed`` (it avoids positions it
+    has seen since the last progress), to its end."""
+    policy = patience.RandomPolicy()
     state = game.deal(seed)
     for _ in range(cap):
         if game.is_over(state):
             return state
-        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        player = next_mover(game, state, rng)
+        state = game.apply(state, policy.choose(game, state, rng, player))
     raise AssertionError(f"{game.name}: random play did not end within {cap} moves")
 
 
@@ -96,14 +101,25 @@ def test_random_play_keeps_every_promise(name: str, seed: int, choices: st.DataO
         assert game.from_json(state.to_json()) == state
         assert patience.state_from_json(json.dumps(state.to_json())) == state
         assert eval(repr(state), {"patience": patience}) == state
-        # The score agrees with the result.
-        result = game.result(state)
-        assert result.scores == game.scores(state)
-        assert result.over == game.is_over(state)
-        for p in range(game.players):
-            assert game.is_won(state, p) == (p in result.winners)
-        if result.over:
-            assert moves == ()
+        assert game.scores(state) == game.scores(state)
+        if not moves:
+            assert game.is_over(state)
+    # The score and the ending agree with the result (at the last position
+    # only: deciding whether progress is still possible may take a search).
+    state = states[-1]
+    result = game.result(state)
+    assert result.scores == game.scores(state)
+    assert result.over == game.is_over(state)
+    for p in range(game.players):
+        assert game.is_won(state, p) == (p in result.winners)
+    if result.over:
+        assert result.ending is not None
+        if result.ending == "no moves":
+            assert not game.legal_moves(state)
+        if result.ending in ("no progress", "no progress found"):
+            assert game.legal_moves(state) and game.progress_line(state) is None
+    else:
+        assert result.ending is None and game.legal_moves(state)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -153,13 +169,36 @@ def test_illegal_moves_raise_and_change_nothing(
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_random_play_terminates(name: str) -> None:
+def test_random_play_ends(name: str) -> None:
+    _random_play_ends(name, range(1))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("name", GAMES)
+def test_random_play_ends_long(name: str) -> None:
+    _random_play_ends(name, range(1, 21))
+
+
+def _random_play_ends(name: str, seeds: range) -> None:
+    """The built-in random and greedy players end every deal by the game's own
+    rules: never cut by the move guard, and the result says how it ended."""
     game = patience.game(name)
-    rng = random.Random(name)
-    for seed in range(20):
-        state = random_playout(game, seed, rng)
-        assert game.is_over(state) and game.legal_moves(state) == ()
-        assert game.result(state).over
+    for policy in (patience.RandomPolicy(), patience.GreedyPolicy()):
+        for seed in seeds:
+            rng = random.Random(seed)
+            policy.new_deal()
+            state = game.deal(seed)
+            for _ in range(20_000):
+                if game.is_over(state):
+                    break
+                player = next_mover(game, state, rng)
+                state = game.apply(state, policy.choose(game, state, rng, player))
+            else:
+                raise AssertionError(f"{name}: {policy.name} play of deal {seed} did not end")
+            ending = game.result(state).ending
+            assert ending is not None
+            no_moves = not game.legal_moves(state) and ending not in ("won", "time")
+            assert (ending == "no moves") == no_moves
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -229,11 +268,11 @@ def test_railroad_with_other_siding_counts(sidings: int, seed: int, choices: st.
 @pytest.mark.soak
 @pytest.mark.parametrize("name", GAMES)
 def test_soak_random_play(name: str) -> None:
-    """A thousand random games per game (run with ``-m soak``)."""
+    """A hundred random games per game (run with ``-m soak``)."""
     game = patience.game(name)
     rng = random.Random(7)
     deck = Counter(game.deck)
-    for seed in range(1000):
+    for seed in range(100):
         state = random_playout(game, seed, rng)
         assert all_cards(state) == deck
         assert game.from_json(state.to_json()) == state

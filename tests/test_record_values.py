@@ -35,7 +35,12 @@ def test_record_options_and_result_cannot_be_changed() -> None:
     data = record.to_json()
     assert data["options"] == {"sidings": 4, "decks": 1} and type(data["options"]) is dict
     assert type(data["result"]["scores"]) is list and json.loads(record.dumps()) == data
-    assert record.result == {"over": False, "scores": data["result"]["scores"], "winners": []}
+    assert record.result == {
+        "over": False,
+        "scores": data["result"]["scores"],
+        "winners": [],
+        "ending": None,
+    }
     record.replay()  # the recorded result still matches
 
 

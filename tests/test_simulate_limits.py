@@ -23,9 +23,11 @@ class Counting(RandomPolicy):
     """Random play that counts its deals."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.deals = 0
 
     def new_deal(self) -> None:
+        super().new_deal()
         self.deals += 1
 
 

@@ -115,15 +115,11 @@ def test_bad_arguments() -> None:
 
 
 def test_debt_lets_a_repeat_with_more_allowance_through() -> None:
+    # Tableau games keep no allowance now; open Poker Solitaire counts its swaps.
     game = patience.game("klondike")
     state = game.deal(3)
-    assert game.debt(state) == 0 == state.info["idle"]
+    assert game.debt(state) == 0 and "idle" not in state.info
     assert patience.game("railroad").debt(patience.game("railroad").deal(1)) == 0
-    # A move that makes no progress adds to the debt but not to the key's content.
-    moves = [m for m in game.legal_moves(state) if m.kind == "move"]
-    if moves:
-        after = game.apply(state, moves[0])
-        assert game.debt(after) in (0, 1)
 
 
 class _FakeClock:

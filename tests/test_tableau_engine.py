@@ -45,7 +45,6 @@ BASE: dict[str, Any] = {"title": "Test", "tableau": (1, 2, 3, 4, 5, 6, 7)}
         ({"draw": 0}, "draw"),
         ({"passes": 0}, "passes"),
         ({"deal_needs_no_spaces": True}, "deal_needs_no_spaces"),
-        ({"idle_limit": 0}, "idle_limit"),
         ({"tableau": (30, 30)}, "tableau"),
         ({"stock": "none"}, "stock"),
         ({"title": ""}, "title"),
@@ -153,16 +152,28 @@ def test_complete_suits_leave_the_tableau() -> None:
     assert game.score(after) == 13
 
 
-def test_the_idle_limit_ends_a_game() -> None:
-    rules = TableauRules(title="Idle", tableau=(1, 1), relation="any", idle_limit=5)
-    game = TableauGame("idle-test", rules, {})
+def test_shuttling_never_takes_a_move_away_and_the_game_ends_by_progress() -> None:
+    # 5H and 6S can change places for ever; the draw stays legal all along.
+    rules = TableauRules(title="Shuttle", tableau=(1, 1), relation="any")
+    game = TableauGame("shuttle-test", rules, {})
     state = game.deal_from(arrange(game, {"t1": ["5H"], "t2": ["6S"], "stock": ["KD"]}))
-    moves = ["t1-t2", "t2-t1", "t1-t2", "t2-t1", "t1-t2"]
-    for i, text in enumerate(moves, start=1):
-        state = game.apply(state, text)
-        assert state.info["idle"] == i
-    assert game.legal_moves(state) == () and game.is_over(state)
-    assert not game.is_won(state)
+    start = game.progress(state)
+    for k in range(200):
+        state = game.apply(state, ("t1-t2", "t2-t1")[k % 2])
+        assert "draw" in [str(m) for m in game.legal_moves(state)]
+    assert game.progress(state) == start
+    # Whether the game is over depends on the stock alone: progress is a card
+    # leaving the stock and waste, reaching a foundation or turning up.
+    line = game.progress_line(state)
+    assert game.is_over(state) == (line is None)
+    if line is None:
+        assert game.result(state).ending == "no progress"
+    else:
+        after = state
+        for move in line:
+            assert game.progress(after) == start
+            after = game.apply(after, move)
+        assert game.progress(after) != start
 
 
 def test_jokers_are_dealt_but_take_no_part_in_play() -> None:

@@ -30,7 +30,7 @@ from .errors import (
     PatienceError,
     UnknownGameError,
 )
-from .game import Better, Game, PileSpec, Result
+from .game import PROGRESS_SEARCH_LIMIT, Better, Game, PileSpec, Result
 from .move import Move
 from .pile import Pile
 from .records import Record, state_from_json
@@ -55,6 +55,7 @@ __all__ = [
     "ACE",
     "JACK",
     "KING",
+    "PROGRESS_SEARCH_LIMIT",
     "QUEEN",
     "RANKS",
     "Better",

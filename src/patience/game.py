@@ -38,10 +38,24 @@ from .pile import Pile
 from .shuffle import check_seed
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
-__all__ = ["STATE_FORMAT", "Better", "Game", "PileSpec", "Result"]
+__all__ = ["PROGRESS_SEARCH_LIMIT", "STATE_FORMAT", "Better", "Game", "PileSpec", "Result"]
 
 STATE_FORMAT = "patience-state/1"
 """The ``format`` tag of serialised states."""
+
+PROGRESS_SEARCH_LIMIT = 2_000
+"""The most distinct positions the search for progress looks at.
+
+Deciding whether a game with moves left can still make progress means
+searching the positions reachable without progress (each once; positions
+that differ only in the order of interchangeable piles are one). Most such
+searches end within a few dozen positions, either finding progress or
+proving there is none. When this many positions have been seen without
+finding progress, the search stops and the game counts as over, with the
+ending ``"no progress found"`` rather than ``"no progress"``: the positions
+left unexplored might still hold a way forward. The "How games end" page of
+the documentation gives the measured rates and the reasons for the figure.
+"""
 
 _T = TypeVar("_T")
 
@@ -117,6 +131,14 @@ class Result:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     better: Better
+    ending: str | None = None
+    """How the game ended (``None`` while it goes on): ``"won"`` (a
+    one-player game won), ``"no moves"`` (no legal move is left),
+    ``"no progress"`` (moves are left, but no sequence of them can make
+    progress any more; see :meth:`Game.progress`), ``"no progress found"``
+    (the search for progress met :data:`PROGRESS_SEARCH_LIMIT` positions
+    without finding any), or an ending of the game's own from
+    :meth:`Game.ending`, such as ``"time"``."""
 
     @property
     def won(self) -> bool:
@@ -135,8 +157,11 @@ class Result:
 
     def summary(self) -> str:
         """A one-line description, such as ``"won, score 0"``."""
+        why = _ENDING_TEXT.get(self.ending or "", self.ending)
         if len(self.scores) == 1:
             status = "won" if self.won else "lost" if self.over else "in progress"
+            if self.over and not self.won and why:
+                status += f" ({why})"
             return f"{status}, score {self.scores[0]} ({self.better.value} is better)"
         scores = ", ".join(f"player {i}: {s}" for i, s in enumerate(self.scores))
         if not self.over:
@@ -152,7 +177,16 @@ class Result:
             "over": self.over,
             "scores": list(self.scores),
             "winners": list(self.winners),
+            "ending": self.ending,
         }
+
+
+_ENDING_TEXT = {
+    "no moves": "no moves left",
+    "no progress": "no progress possible",
+    "no progress found": "no progress found",
+    "time": "time ran out",
+}
 
 
 def _info_to_json(value: InfoValue) -> Any:
@@ -378,7 +412,14 @@ class Game(abc.ABC, metaclass=_GameMeta):
         return self._legal_moves(state)
 
     def is_over(self, state: State) -> bool:
-        """Whether the game has ended: no further play is possible or allowed."""
+        """Whether the game has ended: what a player means by it.
+
+        Over when no legal move is left, or when no sequence of legal moves
+        can make progress any more (see :meth:`progress`); also when a game's
+        own rule ends it (a clock, players passing). Moves that change nothing
+        lasting may still be legal in a game that is over: they can be made,
+        and the game stays over. :attr:`Result.ending` says which ending it was.
+        """
         if type(state) is not State or state._game is not self:
             self._check_own(state)
         return self._is_over(state)
@@ -422,8 +463,120 @@ class Game(abc.ABC, metaclass=_GameMeta):
         return self.scores(state)[self._check_player(player)]
 
     def result(self, state: State) -> Result:
-        """Whether the game is over, everyone's score and who has won."""
-        return Result(self.is_over(state), self.scores(state), self.winners(state), self.better)
+        """Whether the game is over, everyone's score, who has won and how it ended."""
+        over = self.is_over(state)
+        winners = self.winners(state)
+        ending = None
+        if over:
+            ending = self._own_ending(state)
+            if ending is None:
+                if self.players == 1 and winners:
+                    ending = "won"
+                elif not self._legal_moves(state):
+                    ending = "no moves"
+                elif self._search_progress(state)[1]:
+                    ending = "no progress"
+                else:
+                    ending = "no progress found"
+        return Result(over, self.scores(state), winners, self.better, ending)
+
+    def progress(self, state: State) -> Hashable:
+        """A mark of how far play has got in ``state``.
+
+        It stays the same over moves that make no progress and changes with
+        every move that does: what counts as progress is the game's own
+        definition (a card reaching a foundation or leaving play, a hidden
+        card turned up, a stock or reserve card brought into play, a change
+        of score; each game's page says). A mark never comes back once left,
+        so a change is progress for good. The default is the scores with the
+        count of face-down cards outside stock piles.
+        """
+        self._check_own(state)
+        return self._progress(state)
+
+    def progress_line(self, state: State) -> tuple[Move, ...] | None:
+        """A shortest sequence of legal moves from ``state`` whose last move makes progress.
+
+        ``None`` when no sequence can make progress, and when the search met
+        :data:`PROGRESS_SEARCH_LIMIT` positions without finding one; either
+        way the game is over (:meth:`is_over`). A front end can offer the
+        first move as a hint; random play uses it to find its way out of
+        positions it has already seen.
+        """
+        self._check_own(state)
+        return self._search_progress(state)[0]
+
+    def _progress(self, state: State) -> Hashable:
+        """The mark :meth:`progress` returns (``state`` is a state of this game)."""
+        down = sum(
+            p.down for spec, p in zip(self.layout, state.piles.items_tuple) if spec.role != "stock"
+        )
+        return (self._scores(state), down)
+
+    def _search_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+        """``(line, exhausted)``: a shortest line to progress, or ``None`` with
+        ``exhausted`` true when none exists and false when the search gave up.
+
+        A breadth-first search over the positions reachable without progress,
+        each canonical key once. The answer is a pure function of the state;
+        a state of this game keeps it, so asking again costs nothing.
+        """
+        found = state._search if state._game is self else None
+        if found is None:
+            found = self._find_progress(state)
+            if state._game is self:
+                state._search = found
+        return found
+
+    def _find_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+        mark = self._progress(state)
+        key = self._search_key
+        root = key(state)
+        parents: dict[Hashable, tuple[Hashable, Move] | None] = {root: None}
+        frontier = [(state, root)]
+        limit = PROGRESS_SEARCH_LIMIT
+        while frontier:
+            following = []
+            for here, here_key in frontier:
+                for move in self._legal_moves(here):
+                    child, progressed = self._advance(here, move, mark)
+                    if progressed:
+                        line = [move]
+                        step = parents[here_key]
+                        while step is not None:
+                            line.append(step[1])
+                            step = parents[step[0]]
+                        return tuple(reversed(line)), True
+                    child_key = key(child)
+                    if child_key not in parents:
+                        if len(parents) >= limit:
+                            return None, False
+                        parents[child_key] = (here_key, move)
+                        following.append((child, child_key))
+            frontier = following
+        return None, True
+
+    def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
+        """The position after the listed ``move``, and whether it makes progress
+        from ``state``, whose :meth:`progress` is ``mark``. A game may answer
+        the second part more cheaply than by comparing marks."""
+        child = self._apply(state, move)
+        return child, self._progress(child) != mark
+
+    def _search_key(self, state: State) -> Hashable:
+        """The key the progress search tells positions apart by (default:
+        :meth:`canonical_key`). Equal keys must play alike; a game may give a
+        cheaper key that still tells every differently playing position apart."""
+        return self.canonical_key(state)
+
+    def _cannot_progress(self, state: State) -> bool:
+        """Whether no sequence of legal moves from ``state`` can make progress.
+
+        For games whose positions can repeat: their :meth:`_is_over` is "no
+        legal move, or this". Also true when the search stops at
+        :data:`PROGRESS_SEARCH_LIMIT` positions without finding progress.
+        """
+        return self._search_progress(state)[0] is None
 
     def view(self, state: State, player: int = 0) -> State:
         """What ``player`` may see of ``state``: hidden cards become :attr:`Card.HIDDEN`.
@@ -445,6 +598,11 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """
         self._check_own(state)
         return None
+
+    def _own_ending(self, state: State) -> str | None:
+        """The name of a game's own ending that ended ``state`` (recorded in it
+        or not) for :attr:`Result.ending`, or ``None`` (the default)."""
+        return self.ending(state)
 
     def end(self, state: State, how: str) -> State:
         """``state`` after the ending ``how`` that :meth:`ending` reported.
@@ -497,8 +655,8 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """How much of a limited allowance ``state`` has used up (default: 0).
 
         Two positions with the same :meth:`canonical_key` can still differ in
-        such an allowance, like the tableau engine's count of moves without
-        progress; the one with less debt can do at least as well. A solver
+        such an allowance, like the swaps used in open Poker Solitaire; the
+        one with less debt can do at least as well. A solver
         skips a repeated key only when the new visit's debt is no smaller.
         """
         return 0

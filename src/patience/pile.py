@@ -33,6 +33,19 @@ class Pile:
     down: int = 0
     _memo: Any = attrs.field(default=None, init=False, eq=False, repr=False, alias="_memo")
     """Derived data a game caches on the pile (ignored by equality and hashing)."""
+    _hash: int | None = attrs.field(default=None, init=False, eq=False, repr=False, alias="_hash")
+    """The hash, worked out on first use (piles are hashed often, and shared by states)."""
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.cards, self.down))
+            _set_hash(self, h)
+        return h
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Neither cached value travels: a hash is only good in its own process.
+        return (_restore, (self.cards, self.down))
 
     def __attrs_post_init__(self) -> None:
         cards = self.cards
@@ -67,6 +80,7 @@ class Pile:
         _set_cards(pile, cards)
         _set_down(pile, down)
         _set_memo(pile, None)
+        _set_hash(pile, None)
         return pile
 
     @classmethod
@@ -132,3 +146,9 @@ _new = object.__new__
 _set_cards = Pile.__dict__["cards"].__set__
 _set_down = Pile.__dict__["down"].__set__
 _set_memo = Pile.__dict__["_memo"].__set__
+_set_hash = Pile.__dict__["_hash"].__set__
+
+
+def _restore(cards: tuple[Card, ...], down: int) -> Pile:
+    """A pile again after unpickling."""
+    return Pile(cards, down)

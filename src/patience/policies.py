@@ -10,6 +10,12 @@ built-in policies, by name for :func:`patience.simulate` and the command line:
 ``greedy``
     the move whose result scores best, a generic progress measure (fewer
     face-down cards outside the stock) breaking ties, then chance;
+
+Both avoid moves back to a position they have seen since the game last made
+progress (see :meth:`~patience.Game.progress`): while there is no such other
+move they follow :meth:`~patience.Game.progress_line`. So they do not wander
+for ever among positions that change nothing.
+
 ``solver``
     thoughtful play: solve the position with :func:`patience.solve` (seeing
     every card) and follow the winning line, greedy where none is found;
@@ -105,22 +111,89 @@ def _value(game: Game, state: State, player: int) -> tuple[int, int, int]:
     return (int(game.is_won(state, player)), sign * game.score(state, player), -down)
 
 
-class RandomPolicy:
-    """A uniformly random legal move."""
+class _Trail:
+    """The positions one thread's deal has seen since its last progress."""
+
+    __slots__ = ("game", "mark", "seen")
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.mark: Hashable = None
+        self.seen: set[Hashable] = set()
+
+
+class _Wary:
+    """A policy that remembers, per thread, the positions seen since the last
+    progress, and avoids going back to them."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    def new_deal(self) -> None:
+        """Forget this thread's positions: a new deal begins."""
+        self._local.trail = _Trail()
+
+    def _trail(self, game: Game, state: State) -> _Trail:
+        """This thread's trail, reset when the game or its progress has changed,
+        with ``state`` added."""
+        trail: _Trail | None = getattr(self._local, "trail", None)
+        if trail is None:
+            trail = self._local.trail = _Trail()
+        mark = game.progress(state)
+        if trail.game is not game or trail.mark != mark:
+            trail.game, trail.mark, trail.seen = game, mark, set()
+        trail.seen.add(game.canonical_key(state))
+        return trail
+
+    def _fresh(self, game: Game, state: State, trail: _Trail, move: Move) -> State | None:
+        """The position after ``move`` unless it is one the trail has seen."""
+        child = game.apply(state, move)
+        if game.progress(child) != trail.mark or game.canonical_key(child) not in trail.seen:
+            return child
+        return None
+
+    @staticmethod
+    def _way_out(game: Game, state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
+        """With every move going back: the first step of a line to progress, else any."""
+        line = game.progress_line(state)
+        if line and line[0] in moves:
+            return line[0]
+        return rng.choice(moves)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__init__()  # type: ignore[misc]
+
+
+class RandomPolicy(_Wary):
+    """A uniformly random legal move among those that do not go back to a
+    position seen since the last progress (any legal move when all do)."""
 
     name = "random"
 
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
         check_choice(game, state, rng, player)
-        return rng.choice(own_moves(game, state, player))
+        moves = own_moves(game, state, player)
+        if len(moves) == 1:
+            return moves[0]
+        trail = self._trail(game, state)
+        left = list(moves)
+        while left:
+            move = left.pop(rng.randrange(len(left)))
+            if self._fresh(game, state, trail, move) is not None:
+                return move
+        return self._way_out(game, state, moves, rng)
 
     def __repr__(self) -> str:
         return "RandomPolicy()"
 
 
-class GreedyPolicy:
+class GreedyPolicy(_Wary):
     """One move of lookahead on the score; fewer face-down cards outside the stock,
-    then chance, break ties."""
+    then chance, break ties. Moves back to a position seen since the last
+    progress are left out while there are others."""
 
     name = "greedy"
 
@@ -129,7 +202,14 @@ class GreedyPolicy:
         moves = own_moves(game, state, player)
         if len(moves) == 1:
             return moves[0]
-        scored = [(_value(game, game.apply(state, m), player), m) for m in moves]
+        trail = self._trail(game, state)
+        scored = []
+        for m in moves:
+            child = self._fresh(game, state, trail, m)
+            if child is not None:
+                scored.append((_value(game, child, player), m))
+        if not scored:
+            return self._way_out(game, state, moves, rng)
         top = max(v for v, _ in scored)
         return rng.choice([m for v, m in scored if v == top])
 
@@ -172,6 +252,7 @@ class SolverPolicy:
         self.max_seconds = check_seconds("max_seconds", max_seconds)
         self.max_nodes = check_node_limit("max_nodes", max_nodes)
         self._local = threading.local()
+        self._greedy = GreedyPolicy()
 
     def _deal(self) -> _DealPlan:
         deal: _DealPlan | None = getattr(self._local, "deal", None)
@@ -192,6 +273,7 @@ class SolverPolicy:
     def new_deal(self) -> None:
         """Forget this thread's plan: its next move starts a new search."""
         self._local.deal = _DealPlan()
+        self._greedy.new_deal()
 
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
         check_choice(game, state, rng, player)
@@ -199,7 +281,7 @@ class SolverPolicy:
         if deal.plan and deal.plan[0][0] == state:
             return deal.plan.pop(0)[1]
         if deal.searched and not deal.plan and deal.status != "won":
-            return GreedyPolicy().choose(game, state, rng, player)
+            return self._greedy.choose(game, state, rng, player)
         deal.searched = True
         found = solve(
             game,
@@ -219,7 +301,7 @@ class SolverPolicy:
             deal.plan = plan[1:]
             return found.moves[0]
         deal.plan = []
-        return GreedyPolicy().choose(game, state, rng, player)
+        return self._greedy.choose(game, state, rng, player)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"max_seconds": self.max_seconds, "max_nodes": self.max_nodes}
@@ -261,7 +343,9 @@ class HiddenInfoPolicy:
         if len(moves) == 1:
             return moves[0]
         view = game.view(state, player)
-        roll: Policy = RandomPolicy() if self.rollout == "random" else GreedyPolicy()
+        roll: RandomPolicy | GreedyPolicy = (
+            RandomPolicy() if self.rollout == "random" else GreedyPolicy()
+        )
         sign = 1 if game.better is Better.HIGHER else -1
         world = sample_world(game, view, rng)
         # Moves that lead to the same position (by the game's canonical key) are
@@ -289,8 +373,14 @@ class HiddenInfoPolicy:
         )
 
     def _play_out(
-        self, game: Game, state: State, roll: Policy, rng: random.Random, player: int
+        self,
+        game: Game,
+        state: State,
+        roll: RandomPolicy | GreedyPolicy,
+        rng: random.Random,
+        player: int,
     ) -> State:
+        roll.new_deal()
         for _ in range(self.max_moves):
             if game.is_over(state):
                 break

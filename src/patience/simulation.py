@@ -32,7 +32,7 @@ from .registry import game as make_game
 from .shuffle import check_seed
 from .solver import check_count
 
-__all__ = ["DealResult", "Simulation", "play_deal", "simulate", "wilson_interval"]
+__all__ = ["MAX_MOVES", "DealResult", "Simulation", "play_deal", "simulate", "wilson_interval"]
 
 
 @attrs.frozen
@@ -48,6 +48,9 @@ class DealResult:
     seconds: float
     resolved: bool = True
     """False when the policy could not settle the deal (a solver hit its limits)."""
+    cut: bool = False
+    """True when play was stopped by the move guard (``max_moves``) before the
+    game was over: the deal is neither won nor lost."""
 
     def to_json(self) -> dict[str, Any]:
         """The deal's result as plain JSON-compatible data."""
@@ -99,18 +102,24 @@ class Simulation:
         return sum(1 for r in self.results if not r.resolved and not r.won)
 
     @property
+    def cut(self) -> int:
+        """Deals stopped by the move guard before the game was over (neither won nor lost)."""
+        return sum(1 for r in self.results if r.cut)
+
+    @property
     def win_rate(self) -> float:
-        """Wins over deals (unresolved deals count as not won)."""
+        """Wins over deals (unresolved and cut deals count as not won)."""
         return self.wins / self.deals if self.deals else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
-        """A 95% Wilson interval for the win rate, with unresolved deals bracketed.
+        """A 95% Wilson interval for the win rate, with unresolved and cut deals bracketed.
 
-        The lower end counts every unresolved deal as lost, the upper end as won.
+        The lower end counts every unresolved or cut deal as lost, the upper end as won.
         """
         low, _ = wilson_interval(self.wins, self.deals)
-        _, high = wilson_interval(self.wins + self.unresolved, self.deals)
+        open_deals = sum(1 for r in self.results if not r.won and (r.cut or not r.resolved))
+        _, high = wilson_interval(self.wins + open_deals, self.deals)
         return (low, high)
 
     def player_wins(self) -> tuple[int, ...]:
@@ -165,7 +174,8 @@ class Simulation:
             f"{self.deals} deals",
             f"won {self.wins} ({100 * self.win_rate:.2f}%), 95% interval "
             f"{100 * low:.2f}% to {100 * high:.2f}%"
-            + (f", {self.unresolved} unresolved" if self.unresolved else ""),
+            + (f", {self.unresolved} unresolved" if self.unresolved else "")
+            + (f", {self.cut} cut by the move guard" if self.cut else ""),
             f"mean score {self.mean_score:.2f} ({self.better.value} is better), "
             f"mean moves {self.mean_moves:.1f}",
             f"time per deal: mean {1000 * self.mean_seconds:.1f} ms, "
@@ -186,6 +196,7 @@ class Simulation:
             "deals": self.deals,
             "wins": self.wins,
             "unresolved": self.unresolved,
+            "cut": self.cut,
             "win_rate": self.win_rate,
             "interval": [low, high],
             "player_wins": list(self.player_wins()),
@@ -200,11 +211,20 @@ class Simulation:
         }
 
 
-def play_deal(game: Game, policy: Policy | Sequence[Policy], seed: int) -> DealResult:
+MAX_MOVES = 10_000
+"""The default move guard: play of one deal stops after this many moves."""
+
+
+def play_deal(
+    game: Game, policy: Policy | Sequence[Policy], seed: int, *, max_moves: int = MAX_MOVES
+) -> DealResult:
     """Play the deal of ``seed`` to the end; the choices are seeded with ``seed``.
 
     With several players, ``policy`` may be one policy for everyone or one per
     player. Where several players may move, the next mover is drawn at random.
+    A deal not over after ``max_moves`` moves is stopped and marked
+    :attr:`~DealResult.cut`; the built-in policies avoid positions they have
+    already seen since the last progress, so this is a guard, not a rule.
     """
     if not isinstance(game, Game):
         raise PatienceError(
@@ -212,8 +232,9 @@ def play_deal(game: Game, policy: Policy | Sequence[Policy], seed: int) -> DealR
             f"not {brief_repr(game)}"
         )
     check_seed(seed)
+    max_moves = check_count("max_moves", max_moves)
     policies = _policy_list(game, policy)
-    return _play(game, policies, seed)
+    return _play(game, policies, seed, max_moves)
 
 
 def _policy_list(game: Game, policy: object) -> list[Policy]:
@@ -234,7 +255,7 @@ def _policy_list(game: Game, policy: object) -> list[Policy]:
     return policies
 
 
-def _play(game: Game, policies: list[Policy], seed: int) -> DealResult:
+def _play(game: Game, policies: list[Policy], seed: int, max_moves: int) -> DealResult:
     rng = random.Random(seed)
     for p in policies:
         reset = getattr(p, "new_deal", None)
@@ -243,7 +264,11 @@ def _play(game: Game, policies: list[Policy], seed: int) -> DealResult:
     start = time.perf_counter()
     state = game.deal(seed)
     moves = 0
+    cut = False
     while not game.is_over(state):
+        if moves >= max_moves:
+            cut = True
+            break
         player = next_mover(game, state, rng)
         state = game.apply(state, policies[player].choose(game, state, rng, player))
         moves += 1
@@ -257,11 +282,14 @@ def _play(game: Game, policies: list[Policy], seed: int) -> DealResult:
         moves,
         time.perf_counter() - start,
         resolved,
+        cut,
     )
 
 
-def _play_chunk(game: Game, policies: list[Policy], seeds: Sequence[int]) -> list[DealResult]:
-    return [_play(game, policies, s) for s in seeds]
+def _play_chunk(
+    game: Game, policies: list[Policy], max_moves: int, seeds: Sequence[int]
+) -> list[DealResult]:
+    return [_play(game, policies, s, max_moves) for s in seeds]
 
 
 _SEED_LIMIT = 2**64
@@ -409,6 +437,7 @@ def simulate(
     jobs: int | None = None,
     chunk_size: int = 25,
     progress: Callable[[int, int], None] | None = None,
+    max_moves: int = MAX_MOVES,
     **policy_options: Any,
 ) -> Simulation:
     """Play every deal in ``seeds`` (or seeds ``0..n-1`` for an int) with ``policy``.
@@ -420,7 +449,8 @@ def simulate(
     (``jobs=1``, like ``None``, plays the deals here, one after another);
     results do not depend on either. ``progress(done, total)`` is called as
     deals finish; ``total`` is 0 when ``seeds`` is an iterator of unknown
-    length.
+    length. ``max_moves`` is the move guard of :func:`play_deal`: a deal
+    stopped by it is counted apart (:attr:`Simulation.cut`), never as a loss.
 
     Every argument is checked before the first deal: a bad one raises
     :class:`~patience.PatienceError` (:class:`~patience.InvalidSeedError` for
@@ -454,6 +484,7 @@ def simulate(
         if executor is not None:
             raise PatienceError("give an executor or jobs, not both")
     chunk_size = check_count("chunk_size", chunk_size)
+    max_moves = check_count("max_moves", max_moves)
     if progress is not None and not callable(progress):
         raise PatienceError(f"progress must be a callable or None, not {brief_repr(progress)}")
     if policy_options and not isinstance(policy, str):
@@ -468,7 +499,7 @@ def simulate(
         chosen = _policy_list(g, policy)
     source, total = _seed_source(seeds)
     chunks = _chunks(source, chunk_size)
-    work = functools.partial(_play_chunk, g, chosen)
+    work = functools.partial(_play_chunk, g, chosen, max_moves)
     results: list[DealResult] = []
     if executor is None and (jobs is None or jobs == 1):
         for chunk in chunks:

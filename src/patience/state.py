@@ -141,7 +141,7 @@ class State:
     layout order; games build states with :meth:`patience.Game.make_state`.
     """
 
-    __slots__ = ("_game", "_hash", "_info", "_items", "_memo", "_piles")
+    __slots__ = ("_game", "_hash", "_info", "_items", "_memo", "_piles", "_search")
 
     _game: Game
     _info: Info
@@ -149,6 +149,7 @@ class State:
     _piles: Piles | None
     _hash: int | None
     _memo: Any
+    _search: Any
 
     def __init__(
         self, game: Game, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
@@ -167,6 +168,7 @@ class State:
         state._piles = None
         state._hash = None
         state._memo = None
+        state._search = None
         return state
 
     @property

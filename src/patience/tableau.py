@@ -174,7 +174,8 @@ class TableauRules:
     """Cards turned to the waste at a time."""
     passes: int | None = 1
     """Passes through the stock in all (``None``: unlimited, ending when a pass
-    makes no move other than turning cards)."""
+    makes no progress: nothing but turning cards and moves that change nothing
+    lasting)."""
     deal_needs_no_spaces: bool = False
     """Whether every space must be filled before a ``deal``."""
 
@@ -182,8 +183,6 @@ class TableauRules:
     """Score per card on the foundations."""
     score_offset: int = 0
     """Added to the score (Las Vegas: -52)."""
-    idle_limit: int = 150
-    """The game ends after this many moves in a row with no progress (see docs)."""
 
     def __attrs_post_init__(self) -> None:
         problem = self._problem()
@@ -213,7 +212,6 @@ class TableauRules:
             "draw": self.draw,
             "score_per_card": self.score_per_card,
             "score_offset": self.score_offset,
-            "idle_limit": self.idle_limit,
         }
         if self.passes is not None:
             counts["passes"] = self.passes
@@ -299,8 +297,6 @@ class TableauRules:
             return "passes", "at least one pass, or None for unlimited"
         if self.deal_needs_no_spaces and self.stock != "deal":
             return "deal_needs_no_spaces", "only a 'deal' stock deals onto the piles"
-        if self.idle_limit < 1:
-            return "idle_limit", "must be positive"
         dealt = sum(self.tableau) + self.reserve + self.cells_dealt
         dealt += (1 if self.base == "dealt" else 0) + (
             4 * self.packs if self.foundations_start else 0
@@ -413,6 +409,8 @@ class TableauGame(Game):
         if rules.worrying_back:
             feeders += foundations
         self._feeders = (*feeders, *tableau)
+        grouped = {*tableau, *cells, *(foundations if rules.worrying_back else ())}
+        self._search_rest = tuple(i for i in range(len(specs)) if i not in grouped)
 
     # ----------------------------------------------------------- relations
 
@@ -530,7 +528,7 @@ class TableauGame(Game):
         r, at = self.rules, self._at
         piles: list[Pile] = [_EMPTY] * len(self.layout)
         rest = list(cards)
-        info: dict[str, Any] = {"pass": 1, "progress": False, "idle": 0}
+        info: dict[str, Any] = {"pass": 1, "progress": False}
         for i, card in zip(at.foundations, self._starters):
             rest.remove(card)
             piles[i] = Pile((card,))
@@ -574,7 +572,7 @@ class TableauGame(Game):
         r, at = self.rules, self._at
         items = state._items
         data = state._info._data
-        if data["idle"] >= r.idle_limit or self._won(items):  # type: ignore[operator]
+        if self._won(items):
             return ()
         out: list[Move] = []
         one = self._one
@@ -727,6 +725,14 @@ class TableauGame(Game):
         """Make a pile move or a stock action (already known to be legal) and
         everything it sets off: face-down cards turning, suits leaving, the
         reserve filling spaces, and the counters."""
+        return self._step(state, move)[0]
+
+    def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
+        """:meth:`_step`: the engine knows whether a move made progress as it makes it."""
+        return self._step(state, move)
+
+    def _step(self, state: State, move: Move) -> tuple[State, bool]:
+        """:meth:`_perform`, with whether the move made progress (see :meth:`_progress`)."""
         r, at = self.rules, self._at
         items = list(state._items)
         info: dict[str, Any] = dict(state._info._data)
@@ -752,7 +758,6 @@ class TableauGame(Game):
             items[s] = _pile(remaining, down)
             target = items[t]
             items[t] = _pile(target.cards + cards[-k:], target.down)
-            info["progress"] = True
             if r.worrying_back and t in self._foundation_set:
                 up = sum(len(items[f].cards) for f in at.foundations)
                 if up > info["peak"]:
@@ -760,13 +765,15 @@ class TableauGame(Game):
                     progress = True
         else:
             progress = self._apply_stock(move, items, info)
-        if r.foundation_mode == "suits" and self._remove_suits(items):
+        if r.foundation_mode == "suits" and self._remove_suits(
+            items, (parts[1],) if parts is not None else self._at.tableau
+        ):
             progress = True
         if r.reserve_fills_spaces and self._fill_from_reserve(items):
             progress = True  # a card left the reserve for good
-        if move.kind not in ("draw", "redeal"):
-            info["idle"] = 0 if progress else info["idle"] + 1
-        return State._make(self, tuple(items), Info._own(info))
+        if progress:
+            info["progress"] = True
+        return State._make(self, tuple(items), Info._own(info)), progress
 
     def _apply_stock(self, move: Move, items: list[Pile], info: dict[str, Any]) -> bool:
         """Make a draw, redeal or deal in place; return whether it was progress."""
@@ -797,10 +804,11 @@ class TableauGame(Game):
         items[at.stock] = _pile(stock, len(stock))
         return True
 
-    def _remove_suits(self, items: list[Pile]) -> bool:
-        """Lift every complete king-to-ace same-suit run to a foundation."""
+    def _remove_suits(self, items: list[Pile], piles: Iterable[int]) -> bool:
+        """Lift every complete king-to-ace same-suit run on ``piles`` (the ones
+        that have just gained cards) to a foundation."""
         removed = False
-        for t in self._at.tableau:
+        for t in piles:
             pile = items[t]
             if len(pile.cards) - pile.down >= 13 and self._run_length(pile, same_suit=True) >= 13:
                 run = pile.cards[-13:]
@@ -829,7 +837,7 @@ class TableauGame(Game):
         return filled
 
     def _why_illegal(self, state: State, move: Move) -> str:
-        if self.is_over(state):
+        if not self._legal_moves(state):
             return "the game is over"
         if self.rules.forced_bases:
             forced = self._legal_moves(state)
@@ -861,7 +869,23 @@ class TableauGame(Game):
         return True
 
     def _is_over(self, state: State) -> bool:
-        return not self._legal_moves(state)
+        """Over when no legal move is left or none can lead to progress (see :meth:`_progress`)."""
+        return not self._legal_moves(state) or self._cannot_progress(state)
+
+    def _progress(self, state: State) -> Hashable:
+        """Progress: a card reaches a foundation (with worrying back, the most
+        there have ever been), a face-down tableau card turns up, or a card
+        leaves the reserve or the stock and waste for play. Each count only
+        ever moves one way."""
+        at = self._at
+        items = state._items
+        if self.rules.worrying_back:
+            up = state._info._data["peak"]
+        else:
+            up = sum(len(items[f].cards) for f in at.foundations)
+        down = sum(items[t].down for t in at.tableau)
+        held = sum(len(items[i].cards) for i in (at.stock, at.waste, at.reserve) if i >= 0)
+        return (up, down, held)
 
     def _scores(self, state: State) -> tuple[int, ...]:
         up = sum(len(state._items[f].cards) for f in self._at.foundations)
@@ -886,14 +910,28 @@ class TableauGame(Game):
         tableau = (
             group(at.tableau) if self._interchangeable else tuple(items[i] for i in at.tableau)
         )
-        info = tuple((k, v) for k, v in state.info.items() if k != "idle")
+        # With unlimited passes the pass number changes nothing in play.
+        unlimited = self.rules.passes is None
+        info = tuple((k, v) for k, v in state.info.items() if not (unlimited and k == "pass"))
         return (fixed, group(at.foundations), group(at.cells), tableau, info)
 
-    def debt(self, state: State) -> int:
-        """The moves in a row without progress: the canonical key leaves them out."""
-        idle = state._info._data["idle"]
-        assert isinstance(idle, int)
-        return idle
+    def _search_key(self, state: State) -> Hashable:
+        """The state with interchangeable piles in an order of their own (by hash):
+        cheaper than :meth:`canonical_key`, and as exact. (Piles whose hashes
+        tie may keep either order; that only costs the search a repeat.)"""
+        at = self._at
+        items = state._items
+        if not at.cells and not self._interchangeable and not self.rules.worrying_back:
+            return state
+        cells = tuple(sorted((items[c] for c in at.cells), key=hash))
+        if self.rules.worrying_back:  # foundations change without progress
+            cells += tuple(sorted((items[f] for f in at.foundations), key=hash))
+        if self._interchangeable:
+            tableau = tuple(sorted((items[t] for t in at.tableau), key=hash))
+        else:
+            tableau = tuple(items[t] for t in at.tableau)
+        rest = tuple(items[i] for i in self._search_rest)
+        return (rest, cells, tableau, state._info)
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of an ace or a two, in games that build down from aces up.
@@ -942,18 +980,15 @@ class TableauGame(Game):
 
     def _info_problem(self, info: Info) -> str:
         r = self.rules
-        for key in ("pass", "idle"):
-            if not _is_int(info[key]):
-                return f"info {key!r} must be an integer, not {info[key]!r}"
+        passes = info["pass"]
+        if not _is_int(passes):
+            return f"info 'pass' must be an integer, not {passes!r}"
         if not isinstance(info["progress"], bool):
             return "info 'progress' must be true or false"
-        passes, idle = info["pass"], info["idle"]
-        assert isinstance(passes, int) and isinstance(idle, int)
+        assert isinstance(passes, int)
         if passes < 1 or (r.passes is not None and passes > r.passes):
             top = "" if r.passes is None else f" to {r.passes}"
             return f"info 'pass' must be from 1{top}, not {passes}"
-        if not 0 <= idle <= r.idle_limit:
-            return f"info 'idle' must be from 0 to {r.idle_limit}, not {idle}"
         if self._dealt_base:
             base = info["base"]
             if not _is_int(base) or not 1 <= base <= KING:  # type: ignore[operator]

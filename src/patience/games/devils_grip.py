@@ -31,8 +31,6 @@ from ..tableau import check_count
 __all__ = [
     "CELLS",
     "DRAW",
-    "IDLE_LIMIT",
-    "MAX_IDLE_LIMIT",
     "MAX_PASSES",
     "REDEAL",
     "SEQUENCES",
@@ -55,16 +53,6 @@ DRAW = Move("draw")
 
 REDEAL = Move("redeal")
 """Turn the talon over to make a new stock for another pass."""
-
-IDLE_LIMIT = 100
-"""The default limit on moves in a row that bring no card into the grid.
-
-Builds that move cards from one grid stack to another without emptying it
-never change which cards can be played (see the rules page), so play could
-go round them for ever; after this many of them in a row, with no card
-entering the grid in between, the game is over. Turning the stock and
-redealing neither count nor reset the count.
-"""
 
 _DRAW_COUNT = 3
 _STOCK, _TALON, _G0 = 0, 1, 2
@@ -92,9 +80,6 @@ def _is_run(cards: tuple[Card, ...]) -> bool:
 MAX_PASSES = 100
 """The most passes a limit may allow (``None`` for no limit)."""
 
-MAX_IDLE_LIMIT = 10_000
-"""The largest ``idle_limit``."""
-
 
 def _check_passes(name: str, passes: object) -> int | None:
     if passes is None:
@@ -103,10 +88,6 @@ def _check_passes(name: str, passes: object) -> int | None:
         return check_count(name, "passes", passes, 1, MAX_PASSES)
     except InvalidOptionError as e:
         raise InvalidOptionError(name, "passes", f"{e.reason}, or None") from None
-
-
-def _check_idle_limit(name: str, limit: object) -> int:
-    return check_count(name, "idle_limit", limit, 1, MAX_IDLE_LIMIT)
 
 
 class DevilsGrip(Game):
@@ -129,9 +110,8 @@ class DevilsGrip(Game):
     A cell left empty is refilled inside the move that emptied it, from the
     stock's top card or, with the stock used up, from the talon's.
 
-    ``state.info`` holds ``pass`` (the current pass, from 1), ``progress``
-    (whether a card has entered the grid during this pass) and ``idle`` (the
-    moves in a row that brought no card into the grid, see :data:`IDLE_LIMIT`).
+    ``state.info`` holds ``pass`` (the current pass, from 1) and ``progress``
+    (whether a card has entered the grid during this pass).
     """
 
     title = "Devil's Grip"
@@ -142,15 +122,11 @@ class DevilsGrip(Game):
         name: str = "devils-grip",
         *,
         passes: int | None = None,
-        idle_limit: int = IDLE_LIMIT,
     ) -> None:
         passes = _check_passes(name, passes)
-        idle_limit = _check_idle_limit(name, idle_limit)
-        super().__init__(name, {"passes": passes, "idle_limit": idle_limit})
+        super().__init__(name, {"passes": passes})
         self.passes = passes
         """How many passes through the stock are allowed (``None``: no limit)."""
-        self.idle_limit = idle_limit
-        """Moves in a row without a card entering the grid after which the game ends."""
         self._deck = Deck.standard(2, ranks=range(2, 14))
         self._set_layout(
             [
@@ -163,7 +139,7 @@ class DevilsGrip(Game):
             ]
         )
         self._from_talon = tuple(Move("move", "talon", cell) for cell in CELLS)
-        self._info = Info({"pass": 1, "progress": False, "idle": 0})
+        self._info = Info({"pass": 1, "progress": False})
 
     @property
     def deck(self) -> Deck:
@@ -209,12 +185,8 @@ class DevilsGrip(Game):
         return steps
 
     def _moves_of(self, items: tuple[Any, ...], info: Info) -> tuple[Move, ...]:
-        idle = info["idle"]
-        assert isinstance(idle, int)
-        if idle >= self.idle_limit:
-            return ()
-        progress: list[Move] = []
-        shuffles: list[Move] = []  # moves that bring no card into the grid
+        progress: list[Move] = []  # moves that can bring a card into the grid
+        shuffles: list[Move] = []  # builds that leave cards behind
         talon = items[_TALON]
         if talon:
             top = talon[-1]
@@ -244,15 +216,13 @@ class DevilsGrip(Game):
             progress.append(DRAW)
         elif talon and self._may_redeal(info):
             progress.append(REDEAL)
-        if not progress:
-            return ()
         return (*progress, *shuffles)
 
     # ---------------------------------------------------------- protocol
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """Talon builds, grid builds that empty their cell, ``draw`` or ``redeal``;
-        then grid builds that leave cards behind. None once the game is over.
+        then grid builds that leave cards behind (none once the grid is full).
 
         Swapping two stacks is not offered: where a stack stands never
         matters, so a swap would leave the position as it was.
@@ -290,14 +260,10 @@ class DevilsGrip(Game):
             items[t] = items[t] + source[-move.count :]
             items[s] = source[: -move.count]
             if s == _TALON:
-                info["progress"] = True
-                info["idle"] = 0
+                info["progress"] = True  # a card entered the grid
             elif not items[s]:
-                info["progress"] = True
-                info["idle"] = 0
+                info["progress"] = True  # the refill brings a card into the grid
                 self._refill(items, s)
-            else:
-                info["idle"] += 1
         return self._new_state(tuple(items), Info._own(info))
 
     @staticmethod
@@ -355,18 +321,24 @@ class DevilsGrip(Game):
         at = self._place(source, top)
         if at < 0:
             return f"no card at {move.source} builds on {top}: same suit, three ranks higher"
+        if at and target == source[:at]:
+            return (
+                f"{move.target} holds just what would stay behind under the {source[at]}:"
+                " the two stacks would only change places"
+            )
         n = len(source) - at
         return f"the {source[at]} moves with what lies on it: {n} card{'s' if n > 1 else ''}"
 
     def _is_over(self, state: State) -> bool:
-        """Over when no card can enter the grid any more, or after :attr:`idle_limit` idle
-        moves in a row.
+        """Over when no card can enter the grid any more: no legal move is left,
+        or no turning of the stock within the passes allowed brings up a card
+        that can (the positions reachable are searched, see
+        :meth:`~patience.Game.progress_line`)."""
+        return not self._legal_moves(state) or self._cannot_progress(state)
 
-        No card can enter once the stock is used up, no further pass is allowed,
-        and neither the talon's top card nor a whole grid stack fits anywhere:
-        builds that leave cards behind cannot change that.
-        """
-        return not self.legal_moves(state)
+    def _progress(self, state: State) -> Hashable:
+        """Progress is a card entering the grid: the score, which only goes down."""
+        return self._scores(state)
 
     def _scores(self, state: State) -> tuple[int, ...]:
         """The cards outside the grid: stock and talon together (72 at the start)."""
@@ -386,19 +358,12 @@ class DevilsGrip(Game):
         Where a stack stands never affects play, so grids that differ only in
         arrangement are one. With
         unlimited passes only whether this pass has brought a card into the
-        grid matters; with a fixed number, only which pass it is. The idle
-        count is left to :meth:`debt`.
+        grid matters; with a fixed number, only which pass it is.
         """
         items = state._items
         grid = tuple(sorted(tuple(c.sort_key for c in items[_G0 + k]) for k in range(24)))
         extra = state.info["progress"] if self.passes is None else state.info["pass"]
         return (items[_STOCK], items[_TALON], grid, extra)
-
-    def debt(self, state: State) -> int:
-        """The idle moves in a row so far (see :data:`IDLE_LIMIT`)."""
-        idle = state.info["idle"]
-        assert isinstance(idle, int)
-        return idle
 
     def may_win(self, state: State, player: int = 0) -> bool:
         """False once the game is over with cards left outside the grid."""
@@ -456,15 +421,13 @@ class DevilsGrip(Game):
         if problem:
             return problem
         info = state.info
-        current, progress, idle = info["pass"], info["progress"], info["idle"]
+        current, progress = info["pass"], info["progress"]
         if isinstance(current, bool) or not isinstance(current, int) or current < 1:
             return "info 'pass' must be a positive integer"
         if self.passes is not None and current > self.passes:
             return f"info 'pass' must be from 1 to {self.passes}"
         if not isinstance(progress, bool):
             return "info 'progress' must be true or false"
-        if isinstance(idle, bool) or not isinstance(idle, int) or not 0 <= idle <= self.idle_limit:
-            return f"info 'idle' must be an integer from 0 to {self.idle_limit}"
         items = state._items
         for k, cell in enumerate(CELLS):
             stack = items[_G0 + k]
@@ -499,8 +462,8 @@ class DevilsGrip(Game):
         return "\n".join(lines)
 
 
-def _devils_grip(*, passes: int | None = None, idle_limit: int = IDLE_LIMIT) -> Game:
-    return DevilsGrip("devils-grip", passes=passes, idle_limit=idle_limit)
+def _devils_grip(*, passes: int | None = None) -> Game:
+    return DevilsGrip("devils-grip", passes=passes)
 
 
 register(

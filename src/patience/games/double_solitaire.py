@@ -17,7 +17,7 @@ foundations, and asks the engine for its moves. Registered as
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from typing import Any
 
 import attrs
@@ -38,7 +38,7 @@ __all__ = ["DoubleSolitaire", "double_solitaire_rules"]
 _OWN = ("stock", "waste", *(f"t{k}" for k in range(1, 8)))
 """A player's own piles, in layout order (prefixed ``p0.`` or ``p1.``)."""
 _FOUNDATIONS = tuple(f"f{k}" for k in range(1, 9))
-_COUNTERS = ("pass", "progress", "idle")
+_COUNTERS = ("pass", "progress")
 """The tableau engine's counters, kept for each player as ``p0.pass`` and so on."""
 
 
@@ -101,6 +101,12 @@ class DoubleSolitaire(Game):
         self._to_outer: dict[tuple[int, Move], Move] = {}
         self._to_inner: dict[Move, Move] = {}
         self._passes = (Move("pass", player=0), Move("pass", player=1))
+        self._tableau_places = tuple(
+            i for i, spec in enumerate(self.layout) if spec.role == "tableau"
+        )
+        self._held_places = tuple(
+            (self._index[f"p{p}.stock"], self._index[f"p{p}.waste"]) for p in range(2)
+        )
 
     @staticmethod
     def _outer_name(player: int, name: str) -> str:
@@ -202,7 +208,7 @@ class DoubleSolitaire(Game):
         return self._memoised(state, self._list)
 
     def _list(self, state: State) -> tuple[tuple[Move, ...], State | None]:
-        if self._is_over(state):
+        if self._ended(state):
             return ((), None)
         player = self.turn(state)
         inner = self._inner_state(state, player)
@@ -320,11 +326,24 @@ class DoubleSolitaire(Game):
         owners = "".join(self.owners(state))
         return (owners.count("0"), owners.count("1"))
 
-    def _is_over(self, state: State) -> bool:
+    def _ended(self, state: State) -> bool:
         """Whether both players have passed in a row or one has gone out."""
         passed = state.info["passed"]
         assert isinstance(passed, int)
-        return passed >= 2 or 52 in self.scores(state)
+        return passed >= 2 or 52 in self._scores(state)
+
+    def _is_over(self, state: State) -> bool:
+        """Whether a player has gone out, or play is blocked: both players have
+        passed in a row, or no sequence of moves by either can make progress."""
+        return self._ended(state) or self._cannot_progress(state)
+
+    def _progress(self, state: State) -> Hashable:
+        """Progress: a card reaching a foundation, a face-down card turning up,
+        or a card leaving a player's stock and waste for play."""
+        items = state._items
+        down = sum(items[i].down for i in self._tableau_places)
+        held = tuple(sum(len(items[i].cards) for i in places) for places in self._held_places)
+        return (self._scores(state), down, held)
 
     def _winners(self, state: State) -> tuple[int, ...]:
         """The player who went out; else, once blocked, the one with more cards up."""

@@ -23,6 +23,7 @@ win, 25 or more a double victory and all 52 a triple victory.
 from __future__ import annotations
 
 import functools
+from collections.abc import Hashable
 
 import attrs
 
@@ -184,8 +185,7 @@ class JokerSolitaire(TableauGame):
         """The engine's moves on the position with named jokers as real cards,
         less those the jokers change, and the joker moves."""
         items = state._items
-        idle = state._info._data["idle"]
-        if idle >= self.rules.idle_limit or self._real_up(items) == 52:  # type: ignore[operator]
+        if self._real_up(items) == 52:
             return ()
         at = self._at
         des = self.designations(state)
@@ -369,11 +369,11 @@ class JokerSolitaire(TableauGame):
                 des[moved] = Designation.parse(moved, move.detail)
             elif t == self._out:
                 des[moved] = None
-                info["idle"] = 0  # a joker leaves play for good
+                info["progress"] = True  # a joker leaves play for good
             else:
                 self._name_from_below(items, des, t, k, before)
         if self._exchange(items, des):
-            info["idle"] = 0
+            info["progress"] = True  # a real card takes a joker's place
         for joker, d in des.items():
             info[_key(joker)] = "" if d is None else d.text
         return State._make(self, tuple(items), Info._own(info))
@@ -447,6 +447,17 @@ class JokerSolitaire(TableauGame):
 
     def _real_up(self, items: tuple[Pile, ...]) -> int:
         return sum(1 for f in self._at.foundations for c in items[f].cards if not c.is_joker)
+
+    def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
+        """Jokers' moves do more than the engine's step: compare the marks."""
+        child = self._apply(state, move)
+        return child, self._progress(child) != mark
+
+    def _progress(self, state: State) -> Hashable:
+        """The engine's progress, and also a real card taking a joker's place on
+        a foundation or a joker leaving play."""
+        items = state._items
+        return (super()._progress(state), self._real_up(items), len(items[self._out].cards))
 
     def _scores(self, state: State) -> tuple[int, ...]:
         """The real cards on the foundations (jokers do not count)."""

@@ -276,6 +276,12 @@ class Railroad(Game):
             return None
         return "time" if self._expired(state) else None
 
+    def _own_ending(self, state: State) -> str | None:
+        """``"time"`` once time has run out, recorded in the state or not."""
+        if self.time_limit is None or self._all_pulled(state._items):
+            return None
+        return "time" if state.info["stopped"] or self._expired(state) else None
+
     def end(self, state: State, how: str) -> State:
         """Record that time ran out: the state with ``info["stopped"]`` set.
 
