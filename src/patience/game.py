@@ -488,8 +488,9 @@ class Game(abc.ABC, metaclass=_GameMeta):
         definition (a card reaching a foundation or leaving play, a hidden
         card turned up, a stock or reserve card brought into play, a change
         of score; each game's page says). A mark never comes back once left,
-        so a change is progress for good. The default is the scores with the
-        count of face-down cards outside stock piles.
+        so a change is progress for good. The default is the position itself,
+        which is right for games whose positions can never repeat (every move
+        there is progress); games whose positions can repeat define their own.
         """
         self._check_own(state)
         return self._progress(state)
@@ -508,10 +509,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
     def _progress(self, state: State) -> Hashable:
         """The mark :meth:`progress` returns (``state`` is a state of this game)."""
-        down = sum(
-            p.down for spec, p in zip(self.layout, state.piles.items_tuple) if spec.role != "stock"
-        )
-        return (self._scores(state), down)
+        return state
 
     def _search_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
         """``(line, exhausted)``: a shortest line to progress, or ``None`` with

@@ -51,6 +51,8 @@ class DealResult:
     cut: bool = False
     """True when play was stopped by the move guard (``max_moves``) before the
     game was over: the deal is neither won nor lost."""
+    ending: str | None = None
+    """How the game ended (:attr:`patience.Result.ending`); ``None`` for a cut deal."""
 
     def to_json(self) -> dict[str, Any]:
         """The deal's result as plain JSON-compatible data."""
@@ -100,6 +102,12 @@ class Simulation:
     def unresolved(self) -> int:
         """Deals the policy could not settle (not won, and not proven lost)."""
         return sum(1 for r in self.results if not r.resolved and not r.won)
+
+    @property
+    def endings(self) -> dict[str, int]:
+        """How many deals ended each way (:attr:`patience.Result.ending`), cut deals
+        under ``"cut"``."""
+        return dict(Counter(r.ending or "cut" for r in self.results))
 
     @property
     def cut(self) -> int:
@@ -197,6 +205,7 @@ class Simulation:
             "wins": self.wins,
             "unresolved": self.unresolved,
             "cut": self.cut,
+            "endings": self.endings,
             "win_rate": self.win_rate,
             "interval": [low, high],
             "player_wins": list(self.player_wins()),
@@ -283,6 +292,7 @@ def _play(game: Game, policies: list[Policy], seed: int, max_moves: int) -> Deal
         time.perf_counter() - start,
         resolved,
         cut,
+        result.ending,
     )
 
 

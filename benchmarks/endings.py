@@ -1,0 +1,40 @@
+"""How the games end under random play: the endings, cut deals and time per deal.
+
+Plays the first ``--deals`` seeds of every registered game (or those named)
+with the built-in random policy and prints a table: per game, how many deals
+ended each way (:attr:`patience.Result.ending`), how many the move guard cut,
+and the mean seconds per deal. The "How games end" docs page records a run.
+
+    python benchmarks/endings.py --deals 50
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import patience
+
+ENDINGS = ("won", "no moves", "no progress", "no progress found")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("games", nargs="*", default=patience.games())
+    args = parser.parse_args()
+    print(f"| game | {' | '.join(ENDINGS)} | other | cut | s/deal |")
+    print("|---" * (len(ENDINGS) + 4) + "|")
+    for name in args.games:
+        sim = patience.simulate(name, "random", args.deals, jobs=args.jobs)
+        endings = sim.endings
+        row = [str(endings.get(e, 0)) for e in ENDINGS]
+        other = sum(v for k, v in endings.items() if k not in (*ENDINGS, "cut"))
+        print(
+            f"| {name} | {' | '.join(row)} | {other} | {sim.cut} | {sim.mean_seconds:.3f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
