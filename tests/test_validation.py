@@ -163,7 +163,7 @@ def test_every_state_reached_by_play_loads_again(name: str, options: dict[str, A
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v))
 def test_soak_every_state_reached_by_play_loads_again(name: str, options: dict[str, Any]) -> None:
     """Many more seeds, played to the end (run with ``-m soak``)."""
-    reached_states_load(name, options, range(60), moves=100_000)
+    reached_states_load(name, options, range(12), moves=100_000)
 
 
 # ------------------------------------------------------------ the found cases
