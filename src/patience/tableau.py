@@ -409,7 +409,20 @@ class TableauGame(Game):
         if rules.worrying_back:
             feeders += foundations
         self._feeders = (*feeders, *tableau)
-        grouped = {*tableau, *cells, *(foundations if rules.worrying_back else ())}
+        # The piles whose order the progress search ignores: cells; foundations,
+        # which change without progress only with worrying back; the tableau
+        # when its piles are interchangeable.
+        groups = [
+            g
+            for g, apart in (
+                (cells, True),
+                (foundations, rules.worrying_back),
+                (tableau, self._interchangeable),
+            )
+            if g and apart
+        ]
+        self._search_groups = tuple(groups)
+        grouped = {i for g in groups for i in g}
         self._search_rest = tuple(i for i in range(len(specs)) if i not in grouped)
 
     # ----------------------------------------------------------- relations
@@ -728,7 +741,9 @@ class TableauGame(Game):
         return self._step(state, move)[0]
 
     def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
-        """:meth:`_step`: the engine knows whether a move made progress as it makes it."""
+        """:meth:`_step`: the engine knows whether a move made progress as it makes it.
+        (A subclass whose moves do more than the engine's, as Joker Solitaire's
+        do, compares marks instead; :meth:`_perform` stays the engine's own.)"""
         return self._step(state, move)
 
     def _step(self, state: State, move: Move) -> tuple[State, bool]:
@@ -919,19 +934,16 @@ class TableauGame(Game):
         """The state with interchangeable piles in an order of their own (by hash):
         cheaper than :meth:`canonical_key`, and as exact. (Piles whose hashes
         tie may keep either order; that only costs the search a repeat.)"""
-        at = self._at
-        items = state._items
-        if not at.cells and not self._interchangeable and not self.rules.worrying_back:
+        groups = self._search_groups
+        if not groups:
             return state
-        cells = tuple(sorted((items[c] for c in at.cells), key=hash))
-        if self.rules.worrying_back:  # foundations change without progress
-            cells += tuple(sorted((items[f] for f in at.foundations), key=hash))
-        if self._interchangeable:
-            tableau = tuple(sorted((items[t] for t in at.tableau), key=hash))
-        else:
-            tableau = tuple(items[t] for t in at.tableau)
+        items = state._items
         rest = tuple(items[i] for i in self._search_rest)
-        return (rest, cells, tableau, state._info)
+        return (
+            rest,
+            *(tuple(sorted((items[i] for i in g), key=hash)) for g in groups),
+            state._info,
+        )
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of an ace or a two, in games that build down from aces up.

@@ -29,7 +29,7 @@ import attrs
 
 from ..cards import ACE, KING, Card, Colour, Suit
 from ..errors import IllegalMoveError
-from ..game import PileSpec
+from ..game import Game, PileSpec
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -448,10 +448,8 @@ class JokerSolitaire(TableauGame):
     def _real_up(self, items: tuple[Pile, ...]) -> int:
         return sum(1 for f in self._at.foundations for c in items[f].cards if not c.is_joker)
 
-    def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
-        """Jokers' moves do more than the engine's step: compare the marks."""
-        child = self._apply(state, move)
-        return child, self._progress(child) != mark
+    # A joker move does more than the engine's move: compare marks, as games do.
+    _advance = Game._advance
 
     def _progress(self, state: State) -> Hashable:
         """The engine's progress, and also a real card taking a joker's place on

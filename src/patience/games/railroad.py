@@ -272,9 +272,9 @@ class Railroad(Game):
     def ending(self, state: State) -> str | None:
         """``"time"`` when the clock has run out on ``state`` (and time is not yet
         recorded in it); otherwise ``None``. See :meth:`patience.Game.ending`."""
-        if self.time_limit is None or state.info["stopped"] or self._all_pulled(state._items):
+        if self.time_limit is None or state.info["stopped"]:
             return None
-        return "time" if self._expired(state) else None
+        return self._own_ending(state)
 
     def _own_ending(self, state: State) -> str | None:
         """``"time"`` once time has run out, recorded in the state or not."""
