@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
 
 import pytest
 
 import patience
 from patience import Pile, RandomPolicy, simulate
+from patience.pile import in_order
 from patience.policies import next_mover
 from patience.simulation import play_deal
 
@@ -141,3 +143,104 @@ def test_piles_cache_their_hash_but_do_not_pickle_it() -> None:
     again = pickle.loads(pickle.dumps(pile))
     assert again._hash is None and again._memo is None  # neither travels
     assert again == pile and hash(again) == first
+
+
+PROBING = [n for n in GAMES if patience.game(n)._probe_kinds]
+
+
+@pytest.mark.parametrize("name", PROBING)
+def test_the_probe_finds_only_real_lines_and_never_contradicts_the_search(name: str) -> None:
+    # The probe (turning the stock until something plays) answers "the game
+    # goes on" without a search; each line it finds must be legal, make no
+    # progress until its last move, and never exist where the search proves
+    # that nothing can make progress.
+    game = patience.game(name)
+    rng = random.Random(name)
+    policy = RandomPolicy()
+    state = game.deal(4)
+    probed = 0
+    for _ in range(150):
+        if not game.legal_moves(state):
+            break
+        mark = game.progress(state)
+        line = game._probe(state, mark)
+        line_searched, exhausted = game._find_progress(state)
+        if line is not None:
+            probed += 1
+            after = state
+            for move in line[:-1]:
+                after = game.apply(after, move)
+                assert game.progress(after) == mark
+            assert game.progress(game.apply(after, line[-1])) != mark
+            assert line_searched is not None or not exhausted
+            assert not game.is_over(state)
+        state = game.apply(state, policy.choose(game, state, rng, next_mover(game, state, rng)))
+    assert probed  # every probing game turns its stock to a playable card at some point
+
+
+def test_past_the_search_limit_the_probe_keeps_the_game_going(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With a search too small to look past the tableau moves, only the probe
+    # sees that turning the stock brings up a card that plays: the game goes
+    # on, and progress_line gives the probe's line rather than None.
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 2)
+    game = patience.game("klondike")
+    found = 0
+    for seed in range(40):
+        state = game.deal(seed)
+        line, exhausted = game._find_progress(state)
+        if line is not None or exhausted:
+            continue
+        probe = game._probe(state, game.progress(state))
+        if probe is None:
+            assert game.is_over(state) and game.result(state).ending == "no progress found"
+            continue
+        found += 1
+        assert not game.is_over(state)
+        assert game.progress_line(state) == probe
+        assert {m.kind for m in probe[:-1]} <= {"draw", "redeal"}
+    assert found
+
+
+def test_a_search_that_gives_up_ends_the_game_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Emperor has no redeal: once the probe has turned the whole stock, only a
+    # search can find a way on, and a search of three positions finds none.
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 3)
+    game = patience.game("emperor")
+    rng = random.Random(1)
+    state = game.deal(1)
+    while not game.is_over(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    result = game.result(state)
+    assert game.legal_moves(state) and game.progress_line(state) is None
+    assert result.ending == "no progress found"
+    assert "(no progress found)" in result.summary()
+    # The full search would have found a way on.
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 2_000)
+    assert game._find_progress(state)[0] is not None
+
+
+def test_the_solver_proves_a_loss_where_no_progress_is_possible() -> None:
+    # Klondike deal 2 is over at once, with draws still legal: the solver
+    # turns the stock for itself and proves the loss from the moves alone.
+    game = patience.game("klondike")
+    found = patience.solve(game, game.deal(2), max_nodes=100_000)
+    assert found.status == "lost" and found.settled
+
+
+def test_interchangeable_piles_sort_exactly_even_when_hashes_tie() -> None:
+    piles = [Pile.parse(t) for t in ("3C 9D", "KH", "", "KH", "AS 2S")]
+    first = in_order(piles)
+    assert sorted(map(str, first)) == sorted(map(str, piles))
+    for _ in range(5):
+        random.Random(_).shuffle(piles)
+        assert in_order(piles) == first
+    # Force every hash to tie: the order falls back to the cards themselves.
+    tied = [Pile.parse(t) for t in ("3C 9D", "KH", "", "KH", "AS 2S")]
+    for pile in tied:
+        hash(pile)
+        object.__setattr__(pile, "_hash", 7)
+    again = in_order(tied)
+    assert again == in_order(list(reversed(tied)))
+    assert sorted(map(str, again)) == sorted(map(str, piles))

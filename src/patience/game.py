@@ -51,7 +51,8 @@ searching the positions reachable without progress (each once; positions
 that differ only in the order of interchangeable piles are one). Most such
 searches end within a few dozen positions, either finding progress or
 proving there is none. When this many positions have been seen without
-finding progress, the search stops and the game counts as over, with the
+finding progress, the search stops and, unless turning the stock finds a
+way on, the game counts as over, with the
 ending ``"no progress found"`` rather than ``"no progress"``: the positions
 left unexplored might still hold a way forward. The "How games end" page of
 the documentation gives the measured rates and the reasons for the figure.
@@ -500,7 +501,9 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
         ``None`` when no sequence can make progress, and when the search met
         :data:`PROGRESS_SEARCH_LIMIT` positions without finding one; either
-        way the game is over (:meth:`is_over`). A front end can offer the
+        way the game is over (:meth:`is_over`). Where the search gave up but
+        turning the stock finds a way on, that line is given (it may be
+        longer than the shortest; see "How games end" in the docs). A front end can offer the
         first move as a hint; random play uses it to find its way out of
         positions it has already seen.
         """
@@ -516,15 +519,21 @@ class Game(abc.ABC, metaclass=_GameMeta):
         ``exhausted`` true when none exists and false when the search gave up.
 
         A breadth-first search over the positions reachable without progress,
-        each canonical key once. The answer is a pure function of the state;
-        a state of this game keeps it, so asking again costs nothing.
+        each search key once. Where it gives up, the probe (:meth:`_probe`)
+        may still find a line, which is then given instead. The answer is a
+        pure function of the state; a state of this game keeps it, so asking
+        again costs nothing.
         """
-        found = state._search if state._game is self else None
-        if found is None:
-            found = self._find_progress(state)
-            if state._game is self:
+        mine = state._game is self
+        found = state._search if mine else None
+        if found is None or not found[2]:
+            line, exhausted = self._find_progress(state)
+            if line is None and not exhausted:
+                line = self._probe(state, self._progress(state))
+            found = (line, exhausted, True)
+            if mine:
                 state._search = found
-        return found
+        return found[0], found[1]
 
     def _find_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
         mark = self._progress(state)
@@ -554,6 +563,61 @@ class Game(abc.ABC, metaclass=_GameMeta):
             frontier = following
         return None, True
 
+    def _cannot_progress(self, state: State) -> bool:
+        """Whether no sequence of legal moves from ``state`` can make progress.
+
+        For games whose positions can repeat: their :meth:`_is_over` is "no
+        legal move, or this". Also true when the search stops at
+        :data:`PROGRESS_SEARCH_LIMIT` positions without finding progress (and
+        the probe finds none either). The probe runs first: where it finds a
+        line, no search is needed to know that the game goes on.
+        """
+        mine = state._game is self
+        found = state._search if mine else None
+        if found is None and self._probe_kinds:
+            line = self._probe(state, self._progress(state))
+            if line is not None:
+                if mine:
+                    state._search = (line, False, False)
+                return False
+        return self._search_progress(state)[0] is None
+
+    _probe_kinds: frozenset[str] = frozenset()
+    """The kinds of move (turning the stock, say) that :meth:`_probe` follows."""
+
+    def _probe(self, state: State, mark: Hashable) -> tuple[Move, ...] | None:
+        """A line to progress found cheaply, or ``None``: a walk that tries every
+        listed move of each position for progress and otherwise makes the first
+        move of a kind in :attr:`_probe_kinds` (in the card games, turning the
+        stock until a card can be played). It stops at a position it has met
+        before, or after :data:`PROGRESS_SEARCH_LIMIT` positions. Not always a
+        shortest line: the search gives those."""
+        kinds = self._probe_kinds
+        if not kinds:
+            return None
+        key = self._search_key
+        seen = {key(state)}
+        line: list[Move] = []
+        here = state
+        while len(seen) <= PROGRESS_SEARCH_LIMIT:
+            onward: tuple[Move, State] | None = None
+            for move in self._legal_moves(here):
+                child, progressed = self._advance(here, move, mark)
+                if progressed:
+                    line.append(move)
+                    return tuple(line)
+                if onward is None and move.kind in kinds:
+                    onward = (move, child)
+            if onward is None:
+                return None
+            move, here = onward
+            here_key = key(here)
+            if here_key in seen:
+                return None
+            seen.add(here_key)
+            line.append(move)
+        return None
+
     def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
         """The position after the listed ``move``, and whether it makes progress
         from ``state``, whose :meth:`progress` is ``mark``. A game may answer
@@ -566,15 +630,6 @@ class Game(abc.ABC, metaclass=_GameMeta):
         :meth:`canonical_key`). Equal keys must play alike; a game may give a
         cheaper key that still tells every differently playing position apart."""
         return self.canonical_key(state)
-
-    def _cannot_progress(self, state: State) -> bool:
-        """Whether no sequence of legal moves from ``state`` can make progress.
-
-        For games whose positions can repeat: their :meth:`_is_over` is "no
-        legal move, or this". Also true when the search stops at
-        :data:`PROGRESS_SEARCH_LIMIT` positions without finding progress.
-        """
-        return self._search_progress(state)[0] is None
 
     def view(self, state: State, player: int = 0) -> State:
         """What ``player`` may see of ``state``: hidden cards become :attr:`Card.HIDDEN`.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import pairwise
 from typing import Any
 
 import attrs
@@ -152,3 +153,23 @@ _set_hash = Pile.__dict__["_hash"].__set__
 def _restore(cards: tuple[Card, ...], down: int) -> Pile:
     """A pile again after unpickling."""
     return Pile(cards, down)
+
+
+def in_order(piles: Iterable[Pile]) -> tuple[Pile, ...]:
+    """``piles`` in an order that depends only on what they hold (for game code).
+
+    Keys that treat a group of piles as interchangeable sort the group with
+    this. Piles are put in order of their hashes, which are cached and cheap;
+    only when two different piles share a hash (rare) does it fall back to
+    ordering by the cards themselves, so the result is exact either way.
+    """
+    ordered = sorted(piles, key=hash)  # which caches every hash
+    for a, b in pairwise(ordered):
+        if a._hash == b._hash and a != b:
+            ordered.sort(key=_content)
+            break
+    return tuple(ordered)
+
+
+def _content(pile: Pile) -> tuple[tuple[int, ...], int]:
+    return (tuple(c.sort_key for c in pile.cards), pile.down)

@@ -271,7 +271,18 @@ class _Run:
     def expand(self, s: State) -> list[tuple[Move, State]] | None:
         """Children of ``s`` to search (best last), or None for a leaf or a pruned position."""
         game, player, sign = self.game, self.player, self.sign
-        if game.is_over(s):
+        # A search for a win stops only where the game cannot go on: it is
+        # won, or no move is legal. It does not ask is_over, which at every
+        # position would run a search for progress of its own, costing more
+        # than it saves; positions that can make no progress are searched on,
+        # the table keeps that to once each, and a loss is proven by the moves
+        # alone, never by the bound on that search. A search for the best
+        # score must see every ending the game has, so it asks.
+        if (
+            game.is_won(s, player) or not game.legal_moves(s)
+            if self.goal == "win"
+            else game.is_over(s)
+        ):
             score = game.score(s, player)
             if self.best_score is None or sign * score > sign * self.best_score:
                 self.best_score, self.best_line = score, tuple(self.path)

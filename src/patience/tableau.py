@@ -23,7 +23,7 @@ from .cards import _RANK_NAME, KING, Card, Deck
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .game import Better, Game, PileSpec
 from .move import Move
-from .pile import Pile
+from .pile import Pile, in_order
 from .state import Info, State
 
 __all__ = [
@@ -327,6 +327,10 @@ class TableauGame(Game):
     come last in the layout and the engine leaves them alone.
     """
 
+    # The quick probe for progress (see Game._probe) follows these moves:
+    # turning the stock (and the waste back) until a card can be played.
+    _probe_kinds = frozenset(("draw", "redeal"))
+
     def __init__(
         self,
         name: str,
@@ -371,6 +375,8 @@ class TableauGame(Game):
         specs += extra_piles
         self._set_layout(specs)
         self._at = _Places(stock, waste, reserve, foundations, cells, tableau)
+        if stock < 0:
+            self._probe_kinds = frozenset()  # no stock to turn: nothing to probe
         self._foundation_set = frozenset(foundations)
         self._interchangeable = rules.stock != "deal"
         # Precomputed relations between the distinct cards of the deck.
@@ -915,35 +921,26 @@ class TableauGame(Game):
         """Equal for positions that differ only in the order of interchangeable piles."""
         at = self._at
         items = state._items
-
-        def group(indices: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-            return tuple(
-                sorted((tuple(c.sort_key for c in items[i].cards), items[i].down) for i in indices)
-            )
-
         fixed = tuple(items[i] for i in (at.stock, at.waste, at.reserve) if i >= 0)
-        tableau = (
-            group(at.tableau) if self._interchangeable else tuple(items[i] for i in at.tableau)
-        )
+        tableau = tuple(items[i] for i in at.tableau)
+        if self._interchangeable:
+            tableau = in_order(tableau)
         # With unlimited passes the pass number changes nothing in play.
         unlimited = self.rules.passes is None
         info = tuple((k, v) for k, v in state.info.items() if not (unlimited and k == "pass"))
-        return (fixed, group(at.foundations), group(at.cells), tableau, info)
+        foundations = in_order(items[i] for i in at.foundations)
+        return (fixed, foundations, in_order(items[i] for i in at.cells), tableau, info)
 
     def _search_key(self, state: State) -> Hashable:
-        """The state with interchangeable piles in an order of their own (by hash):
-        cheaper than :meth:`canonical_key`, and as exact. (Piles whose hashes
-        tie may keep either order; that only costs the search a repeat.)"""
+        """The state with its interchangeable piles put in order: cheaper than
+        :meth:`canonical_key`, which also orders the foundations where only
+        progress changes them, and as exact."""
         groups = self._search_groups
         if not groups:
             return state
         items = state._items
         rest = tuple(items[i] for i in self._search_rest)
-        return (
-            rest,
-            *(tuple(sorted((items[i] for i in g), key=hash)) for g in groups),
-            state._info,
-        )
+        return (rest, *(in_order(items[i] for i in g) for g in groups), state._info)
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of an ace or a two, in games that build down from aces up.

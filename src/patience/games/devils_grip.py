@@ -114,6 +114,10 @@ class DevilsGrip(Game):
     (whether a card has entered the grid during this pass).
     """
 
+    # The quick probe for progress (see Game._probe) follows these moves:
+    # turning the stock (and the talon back) until a card can enter the grid.
+    _probe_kinds = frozenset(("draw", "redeal"))
+
     title = "Devil's Grip"
     better = Better.LOWER
 

@@ -61,6 +61,10 @@ class DoubleSolitaire(Game):
     card first).
     """
 
+    # The quick probe for progress (see Game._probe) follows these moves:
+    # turning the stocks, and passing, until a card can be played.
+    _probe_kinds = frozenset(("draw", "redeal", "pass"))
+
     title = "Double Solitaire"
     players = 2
     better = Better.HIGHER
