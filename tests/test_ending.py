@@ -75,14 +75,14 @@ def test_klondike_deal_2_is_over_before_the_first_move() -> None:
 
 def test_endings_of_a_won_and_an_unfinished_game() -> None:
     game = patience.game("klondike")
-    state = game.deal(0)
+    state = game.deal(9)  # the solver wins it within a few hundred positions
     assert game.result(state).ending is None and not game.is_over(state)
-    found = patience.solve(game, state, max_nodes=200_000)
-    if found.won:
-        end = state
-        for move in found.moves:
-            end = game.apply(end, move)
-        assert game.result(end).ending == "won" and game.result(end).summary().startswith("won")
+    found = patience.solve(game, state, max_nodes=20_000)
+    assert found.won
+    end = state
+    for move in found.moves:
+        end = game.apply(end, move)
+    assert game.result(end).ending == "won" and game.result(end).summary().startswith("won")
 
 
 def test_the_move_guard_cuts_and_counts_apart() -> None:
@@ -125,6 +125,70 @@ def test_random_play_does_not_go_back_while_it_can_go_elsewhere() -> None:
         if game.progress(state) != mark:
             mark, seen = game.progress(state), set()
         seen.add(game.canonical_key(state))
+
+
+def test_after_wandering_a_policy_follows_a_whole_line_to_progress() -> None:
+    # With wander=0 a policy heads for progress at once: from every position
+    # where the mark has just changed it plays progress_line to its end.
+    game = patience.game("emperor")
+    for policy in (RandomPolicy(wander=0), patience.GreedyPolicy(wander=0)):
+        rng = random.Random(3)
+        policy.new_deal()
+        state = game.deal(7)
+        planned: list[patience.Move] = []
+        for _ in range(200):
+            if game.is_over(state):
+                break
+            if not planned:
+                line = game.progress_line(state)
+                assert line is not None
+                planned = list(line)
+            move = policy.choose(game, state, rng)
+            if len(game.legal_moves(state)) > 1:
+                assert move == planned[0]
+            before = game.progress(state)
+            state = game.apply(state, move)
+            planned = planned[1:] if move == planned[0] else []
+            if not planned:
+                assert game.progress(state) != before  # the line ended in progress
+
+
+def test_greedy_play_of_emperor_7_ends_within_its_wander() -> None:
+    # Worrying back makes Emperor's positions without progress too many to
+    # exhaust: greedy play of deal 7 once ran past 20,000 moves. A policy
+    # never goes more than ``wander`` moves plus one line without progress.
+    game = patience.game("emperor")
+    policy = patience.GreedyPolicy(wander=20)
+    rng = random.Random(7)
+    policy.new_deal()
+    state = game.deal(7)
+    idle = longest = 0
+    for _ in range(20_000):
+        if game.is_over(state):
+            break
+        before = game.progress(state)
+        state = game.apply(state, policy.choose(game, state, rng))
+        idle = 0 if game.progress(state) != before else idle + 1
+        longest = max(longest, idle)
+    assert game.is_over(state)
+    assert longest <= 20 + patience.PROGRESS_SEARCH_LIMIT
+
+
+@pytest.mark.parametrize("wander", [-1, 1.5, True, "10", None])
+def test_wander_must_be_a_whole_number(wander: object) -> None:
+    for cls in (RandomPolicy, patience.GreedyPolicy):
+        with pytest.raises(patience.PatienceError, match="wander"):
+            cls(wander=wander)  # type: ignore[arg-type]
+    with pytest.raises(patience.PatienceError, match="wander"):
+        patience.policies.make_policy("random", wander=wander)
+
+
+def test_wander_is_kept_by_pickling_and_shown_by_repr() -> None:
+    policy = patience.GreedyPolicy(wander=7)
+    copy = pickle.loads(pickle.dumps(policy))
+    assert copy.wander == 7 and repr(copy) == "GreedyPolicy(wander=7)"
+    assert repr(RandomPolicy()) == "RandomPolicy()"
+    assert RandomPolicy().wander == patience.policies.WANDER
 
 
 def test_policies_pickle_without_their_memory() -> None:

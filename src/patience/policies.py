@@ -13,8 +13,10 @@ built-in policies, by name for :func:`patience.simulate` and the command line:
 
 Both avoid moves back to a position they have seen since the game last made
 progress (see :meth:`~patience.Game.progress`): while there is no such other
-move they follow :meth:`~patience.Game.progress_line`. So they do not wander
-for ever among positions that change nothing.
+move they follow :meth:`~patience.Game.progress_line`. After ``wander``
+moves in a row without progress (:data:`WANDER`, 100, by default) they
+follow a line to progress whatever else is open. So they never wander for
+ever among positions that change nothing, however many there are.
 
 ``solver``
     thoughtful play: solve the position with :func:`patience.solve` (seeing
@@ -31,6 +33,7 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Hashable
+from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
 
 from .cards import Card
@@ -43,6 +46,7 @@ from .state import State
 
 __all__ = [
     "POLICIES",
+    "WANDER",
     "GreedyPolicy",
     "HiddenInfoPolicy",
     "Policy",
@@ -111,22 +115,43 @@ def _value(game: Game, state: State, player: int) -> tuple[int, int, int]:
     return (int(game.is_won(state, player)), sign * game.score(state, player), -down)
 
 
-class _Trail:
-    """The positions one thread's deal has seen since its last progress."""
+WANDER = 100
+"""How many moves in a row without progress the ``random`` and ``greedy``
+policies make, by default, before they head straight for progress."""
 
-    __slots__ = ("game", "mark", "seen")
+
+class _Trail:
+    """The positions one thread's deal has seen since its last progress, how
+    many moves that took, and the rest of a line to progress being followed."""
+
+    __slots__ = ("game", "mark", "moves", "plan", "seen")
 
     def __init__(self) -> None:
         self.game: Game | None = None
         self.mark: Hashable = None
         self.seen: set[Hashable] = set()
+        self.moves = 0
+        self.plan: list[tuple[State, Move]] = []
 
 
 class _Wary:
     """A policy that remembers, per thread, the positions seen since the last
-    progress, and avoids going back to them."""
+    progress, avoids going back to them, and after ``wander`` moves without
+    progress follows a line to it.
 
-    def __init__(self) -> None:
+    A game's progress mark only ever moves one way and can change only so
+    often, and a line to progress exists in every position of a game that is
+    not over (:meth:`~patience.Game.is_over`), so play with such a policy
+    always ends.
+    """
+
+    def __init__(self, wander: int = WANDER) -> None:
+        if isinstance(wander, bool) or not isinstance(wander, int) or wander < 0:
+            raise PatienceError(
+                f"wander must be a whole number of moves, 0 or more, not {brief_repr(wander)}"
+            )
+        self.wander = wander
+        """Moves in a row without progress before the policy heads for progress."""
         self._local = threading.local()
 
     def new_deal(self) -> None:
@@ -142,8 +167,34 @@ class _Wary:
         mark = game.progress(state)
         if trail.game is not game or trail.mark != mark:
             trail.game, trail.mark, trail.seen = game, mark, set()
+            trail.moves, trail.plan = 0, []
+        else:
+            trail.moves += 1
         trail.seen.add(game.canonical_key(state))
         return trail
+
+    def _heading(self, game: Game, state: State, trail: _Trail) -> Move | None:
+        """The next move of a line to progress once the deal has gone
+        :attr:`wander` moves without it, else ``None``.
+
+        The line is :meth:`~patience.Game.progress_line` at the position where
+        the policy set out, followed to its end unless play leaves it.
+        """
+        if trail.plan:
+            expected, move = trail.plan.pop(0)
+            if expected == state:
+                return move
+            trail.plan = []
+        if trail.moves < self.wander:
+            return None
+        line = game.progress_line(state)
+        if not line:
+            return None
+        here = state
+        for move, following in pairwise(line):
+            here = game.apply(here, move)
+            trail.plan.append((here, following))
+        return line[0]
 
     def _fresh(self, game: Game, state: State, trail: _Trail, move: Move) -> State | None:
         """The position after ``move`` unless it is one the trail has seen."""
@@ -161,10 +212,10 @@ class _Wary:
         return rng.choice(moves)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {}
+        return {"wander": self.wander}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__init__()  # type: ignore[misc]
+        self.__init__(data.get("wander", WANDER))  # type: ignore[misc]
 
 
 class RandomPolicy(_Wary):
@@ -179,6 +230,9 @@ class RandomPolicy(_Wary):
         if len(moves) == 1:
             return moves[0]
         trail = self._trail(game, state)
+        heading = self._heading(game, state, trail)
+        if heading is not None and heading in moves:
+            return heading
         left = list(moves)
         while left:
             move = left.pop(rng.randrange(len(left)))
@@ -187,7 +241,7 @@ class RandomPolicy(_Wary):
         return self._way_out(game, state, moves, rng)
 
     def __repr__(self) -> str:
-        return "RandomPolicy()"
+        return "RandomPolicy()" if self.wander == WANDER else f"RandomPolicy(wander={self.wander})"
 
 
 class GreedyPolicy(_Wary):
@@ -203,6 +257,9 @@ class GreedyPolicy(_Wary):
         if len(moves) == 1:
             return moves[0]
         trail = self._trail(game, state)
+        heading = self._heading(game, state, trail)
+        if heading is not None and heading in moves:
+            return heading
         scored = []
         for m in moves:
             child = self._fresh(game, state, trail, m)
@@ -214,7 +271,7 @@ class GreedyPolicy(_Wary):
         return rng.choice([m for v, m in scored if v == top])
 
     def __repr__(self) -> str:
-        return "GreedyPolicy()"
+        return "GreedyPolicy()" if self.wander == WANDER else f"GreedyPolicy(wander={self.wander})"
 
 
 class _DealPlan:
