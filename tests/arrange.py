@@ -1,13 +1,40 @@
 """Test helpers: card orders for ``deal_from`` that put chosen cards in chosen places,
-and short ways to list and play moves."""
+short ways to list and play moves, and property tests in a short and a long run."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
 
 import patience
 from patience import Card, Game, State
+
+LONG_EXAMPLES = 300
+"""Examples per game (or per test) in the long runs marked ``soak``."""
+
+
+def short_and_long(
+    body: Any, per_game: bool = True, long_examples: int = LONG_EXAMPLES, **strategies: Any
+) -> tuple[Any, Any]:
+    """``body`` as a Hypothesis test twice: short (default profile) and long
+    (``long_examples`` examples, marked ``soak``).
+
+    With ``per_game`` both runs are parametrized over every registered game,
+    which ``body`` takes as its first argument, ``name``.
+    """
+    long_settings = settings(
+        max_examples=long_examples, deadline=None, suppress_health_check=list(HealthCheck)
+    )
+    short = given(**strategies)(body)
+    long = pytest.mark.soak(long_settings(given(**strategies)(body)))
+    if per_game:
+        games = patience.games()
+        short = pytest.mark.parametrize("name", games)(short)
+        long = pytest.mark.parametrize("name", games)(long)
+    return short, long
 
 
 def arrange(game: Game, tops: Mapping[str, Sequence[str]], fill: Sequence[str] = ()) -> list[Card]:

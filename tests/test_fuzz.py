@@ -5,8 +5,8 @@ saved states and records, for every registered game. Whatever goes in, the
 library either accepts it (and then keeps every promise with it) or raises a
 :class:`~patience.PatienceError` subclass; nothing else escapes, and nothing
 is changed. Each test comes twice: a short run in the default suite (the
-Hypothesis profile's few dozen examples) and a long run of
-:data:`LONG_EXAMPLES` examples per game, marked ``soak`` (``pytest -m soak``).
+Hypothesis profile's few examples) and a long run of
+:data:`arrange.LONG_EXAMPLES` examples per game, marked ``soak`` (``pytest -m soak``).
 """
 
 from __future__ import annotations
@@ -18,32 +18,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from arrange import short_and_long
 from hypothesis import strategies as st
 
 import patience
 from patience import Card, Game, PatienceError, Record, Session, State
 
 GAMES = patience.games()
-
-LONG_EXAMPLES = 300
-"""Examples per game (or per test) in the long runs marked ``soak``."""
-
-_long = settings(max_examples=LONG_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-
-
-def short_and_long(body: Any, per_game: bool = True, **strategies: Any) -> tuple[Any, Any]:
-    """``body`` as a Hypothesis test twice: short (default profile) and long (``soak``).
-
-    With ``per_game`` both runs are parametrized over every registered game,
-    which ``body`` takes as its first argument, ``name``.
-    """
-    short = given(**strategies)(body)
-    long = pytest.mark.soak(_long(given(**strategies)(body)))
-    if per_game:
-        short = pytest.mark.parametrize("name", GAMES)(short)
-        long = pytest.mark.parametrize("name", GAMES)(long)
-    return short, long
 
 
 # Values of every JSON type and then some: huge and negative numbers, non-finite

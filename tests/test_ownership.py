@@ -48,7 +48,7 @@ def test_moves_listed_by_an_equal_game_apply_the_same(name: str) -> None:
     game = patience.game(name)
     checked = 0
     for seed in range(2):
-        for state in positions(game, seed, 80, rng):
+        for state in positions(game, seed, 20, rng):
             loaded = patience.state_from_json(state.to_json())
             assert loaded.game is not game and loaded.game == game
             lister = patience.game(name)  # a third object, with caches of its own

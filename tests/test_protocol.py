@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 import pytest
+from arrange import short_and_long
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -78,12 +79,10 @@ def test_deal_is_deterministic_and_conserves_the_deck(name: str, seed: int) -> N
     assert [p.name for p in game.layout] == list(state.piles)
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(seed=seeds, choices=st.data())
-def test_random_play_keeps_every_promise(name: str, seed: int, choices: st.DataObject) -> None:
+def _random_play_keeps_every_promise(name: str, seed: int, choices: st.DataObject) -> None:
     game = patience.game(name)
     deck = Counter(game.deck)
-    states = play(game, game.deal(seed), choices, limit=400)
+    states = play(game, game.deal(seed), choices, limit=150)
     for before, after in itertools.pairwise(states):
         assert all_cards(after) == deck  # conservation
         assert before != after
@@ -97,9 +96,9 @@ def test_random_play_keeps_every_promise(name: str, seed: int, choices: st.DataO
         for move in moves[:: max(1, len(moves) // 40)]:
             assert game.parse_move(state, str(move)) == move
             assert all_cards(game.apply(state, move)) == deck
-        # JSON round-trips exactly, through a string too.
+        # JSON round-trips exactly (through a string and the registry, which
+        # makes a new game each time, at the last position below).
         assert game.from_json(state.to_json()) == state
-        assert patience.state_from_json(json.dumps(state.to_json())) == state
         assert eval(repr(state), {"patience": patience}) == state
         assert game.scores(state) == game.scores(state)
         if not moves:
@@ -107,6 +106,7 @@ def test_random_play_keeps_every_promise(name: str, seed: int, choices: st.DataO
     # The score and the ending agree with the result (at the last position
     # only: deciding whether progress is still possible may take a search).
     state = states[-1]
+    assert patience.state_from_json(json.dumps(state.to_json())) == state
     result = game.result(state)
     assert result.scores == game.scores(state)
     assert result.over == game.is_over(state)
@@ -120,6 +120,12 @@ def test_random_play_keeps_every_promise(name: str, seed: int, choices: st.DataO
             assert game.legal_moves(state) and game.progress_line(state) is None
     else:
         assert result.ending is None and game.legal_moves(state)
+
+
+# The default run plays a few random games of each; ``-m soak`` plays many more.
+test_random_play_keeps_every_promise, test_random_play_keeps_every_promise_long = short_and_long(
+    _random_play_keeps_every_promise, long_examples=60, seed=seeds, choices=st.data()
+)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import random
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -34,11 +35,22 @@ def test_results_are_reproducible_serial_and_parallel() -> None:
         assert [(r.seed, r.scores, r.moves, r.won) for r in other.results] == key
 
 
+@pytest.fixture(scope="module")
+def process_pool() -> Iterator[ProcessPoolExecutor]:
+    """One pool of two worker processes for the tests of this module."""
+    with ProcessPoolExecutor(2) as pool:
+        yield pool
+
+
 @pytest.mark.parametrize("name", GAMES)
-def test_every_game_runs_in_a_process_pool(name: str) -> None:
-    pooled = simulate(name, "random", 4, jobs=2, chunk_size=2)
-    serial = simulate(name, "random", 4)
-    assert [r.scores for r in pooled.results] == [r.scores for r in serial.results]
+def test_every_game_runs_in_a_process_pool(name: str, process_pool: ProcessPoolExecutor) -> None:
+    # Games, states and policies travel to the workers and back. A move guard
+    # keeps the long games short; cut deals must agree too.
+    pooled = simulate(name, "random", 4, executor=process_pool, chunk_size=2, max_moves=150)
+    serial = simulate(name, "random", 4, max_moves=150)
+    assert [(r.scores, r.cut, r.moves) for r in pooled.results] == [
+        (r.scores, r.cut, r.moves) for r in serial.results
+    ]
 
 
 def test_statistics() -> None:
@@ -72,8 +84,8 @@ def test_thoughtful_railroad_wins() -> None:
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 def test_policies_play_every_game(name: str, policy: str) -> None:
-    sim = simulate(name, policy, 2)
-    assert sim.deals == 2
+    sim = simulate(name, policy, [1])
+    assert sim.deals == 1
     game = patience.game(name)
     for r in sim.results:
         # A deal can be over before the first move (no progress is possible).
