@@ -191,6 +191,45 @@ def test_wander_is_kept_by_pickling_and_shown_by_repr() -> None:
     assert RandomPolicy().wander == patience.policies.WANDER
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_is_over_without_search_leaves_out_only_the_endings_found_by_search(name: str) -> None:
+    game = patience.game(name)
+    rng = random.Random(name)
+    policy = RandomPolicy()
+    for seed in range(2):
+        policy.new_deal()
+        state = game.deal(seed)
+        for _ in range(300):
+            quick, full = game.is_over(state, search=False), game.is_over(state)
+            assert full or not quick  # over without a search means over
+            if full and not quick:
+                assert game.legal_moves(state)
+                assert game.result(state).ending in ("no progress", "no progress found")
+            if full:
+                break
+            state = game.apply(state, policy.choose(game, state, rng, next_mover(game, state, rng)))
+
+
+def test_honest_play_outs_stop_without_searching() -> None:
+    game = patience.game("klondike")
+    stuck = game.deal(2)  # moves are legal, but no progress is possible
+    assert not game.is_over(stuck, search=False) and game.is_over(stuck)
+    rng = random.Random(2)
+    for wander in (0, 3, 100):
+        policy = patience.HiddenInfoPolicy(samples=1, wander=wander)
+        end = policy._play_out(game, stuck, RandomPolicy(wander), rng, 0)
+        assert game.progress(end) == game.progress(stuck) and game.is_over(end)
+        if wander == 0:
+            assert end is stuck  # stopped at once
+    # A play-out with progress ahead goes on past the first stretch.
+    start = game.deal(9)
+    end = patience.HiddenInfoPolicy(wander=3)._play_out(game, start, RandomPolicy(3), rng, 0)
+    assert game.progress(end) != game.progress(start)
+    assert repr(patience.HiddenInfoPolicy(wander=3)).endswith("wander=3)")
+    with pytest.raises(patience.PatienceError, match="wander"):
+        patience.HiddenInfoPolicy(wander=-2)
+
+
 def test_policies_pickle_without_their_memory() -> None:
     policy = RandomPolicy()
     game = patience.game("klondike")

@@ -412,7 +412,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
             self._check_own(state)
         return self._legal_moves(state)
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: State, *, search: bool = True) -> bool:
         """Whether the game has ended: what a player means by it.
 
         Over when no legal move is left, or when no sequence of legal moves
@@ -420,9 +420,22 @@ class Game(abc.ABC, metaclass=_GameMeta):
         own rule ends it (a clock, players passing). Moves that change nothing
         lasting may still be legal in a game that is over: they can be made,
         and the game stays over. :attr:`Result.ending` says which ending it was.
+
+        Deciding that no progress is possible can take a search of many
+        positions. With ``search=False`` only the endings that need none are
+        checked (no legal move, a win, the game's own rules), so a position
+        with no progress left may still count as going on. That is for loops
+        that stop by themselves after a stretch without progress, such as the
+        ``hidden`` policy's play-outs: they are spared the search.
         """
         if type(state) is not State or state._game is not self:
             self._check_own(state)
+        return self._is_over(state) if search else self._over_without_search(state)
+
+    def _over_without_search(self, state: State) -> bool:
+        """:meth:`_is_over` without any search for progress (``state`` is a
+        state of this game). The default is :meth:`_is_over` itself, right
+        for games that never search; games that do give the rest here."""
         return self._is_over(state)
 
     def scores(self, state: State) -> tuple[int, ...]:

@@ -120,11 +120,21 @@ WANDER = 100
 policies make, by default, before they head straight for progress."""
 
 
+def check_wander(wander: object) -> int:
+    """``wander`` if it is a whole number of moves, 0 or more; else raise
+    :class:`~patience.PatienceError`."""
+    if isinstance(wander, bool) or not isinstance(wander, int) or wander < 0:
+        raise PatienceError(
+            f"wander must be a whole number of moves, 0 or more, not {brief_repr(wander)}"
+        )
+    return wander
+
+
 class _Trail:
     """The positions one thread's deal has seen since its last progress, how
     many moves that took, and the rest of a line to progress being followed."""
 
-    __slots__ = ("game", "mark", "moves", "plan", "seen")
+    __slots__ = ("game", "lost", "mark", "moves", "plan", "seen")
 
     def __init__(self) -> None:
         self.game: Game | None = None
@@ -132,6 +142,8 @@ class _Trail:
         self.seen: set[Hashable] = set()
         self.moves = 0
         self.plan: list[tuple[State, Move]] = []
+        self.lost = False
+        """Whether the last choice found no line to progress: the game was over."""
 
 
 class _Wary:
@@ -146,11 +158,7 @@ class _Wary:
     """
 
     def __init__(self, wander: int = WANDER) -> None:
-        if isinstance(wander, bool) or not isinstance(wander, int) or wander < 0:
-            raise PatienceError(
-                f"wander must be a whole number of moves, 0 or more, not {brief_repr(wander)}"
-            )
-        self.wander = wander
+        self.wander = check_wander(wander)
         """Moves in a row without progress before the policy heads for progress."""
         self._local = threading.local()
 
@@ -167,7 +175,7 @@ class _Wary:
         mark = game.progress(state)
         if trail.game is not game or trail.mark != mark:
             trail.game, trail.mark, trail.seen = game, mark, set()
-            trail.moves, trail.plan = 0, []
+            trail.moves, trail.plan, trail.lost = 0, [], False
         else:
             trail.moves += 1
         trail.seen.add(game.canonical_key(state))
@@ -204,11 +212,15 @@ class _Wary:
         return None
 
     @staticmethod
-    def _way_out(game: Game, state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
-        """With every move going back: the first step of a line to progress, else any."""
+    def _way_out(
+        game: Game, state: State, moves: tuple[Move, ...], rng: random.Random, trail: _Trail
+    ) -> Move:
+        """With every move going back: the first step of a line to progress, else
+        any (and the trail notes that it found no line)."""
         line = game.progress_line(state)
         if line and line[0] in moves:
             return line[0]
+        trail.lost = line is None
         return rng.choice(moves)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -238,7 +250,7 @@ class RandomPolicy(_Wary):
             move = left.pop(rng.randrange(len(left)))
             if self._fresh(game, state, trail, move) is not None:
                 return move
-        return self._way_out(game, state, moves, rng)
+        return self._way_out(game, state, moves, rng, trail)
 
     def __repr__(self) -> str:
         return "RandomPolicy()" if self.wander == WANDER else f"RandomPolicy(wander={self.wander})"
@@ -266,7 +278,7 @@ class GreedyPolicy(_Wary):
             if child is not None:
                 scored.append((_value(game, child, player), m))
         if not scored:
-            return self._way_out(game, state, moves, rng)
+            return self._way_out(game, state, moves, rng, trail)
         top = max(v for v, _ in scored)
         return rng.choice([m for v, m in scored if v == top])
 
@@ -383,16 +395,32 @@ class HiddenInfoPolicy:
     position is chosen only when there is no other. It remembers
     nothing between moves: a card seen once and turned face down again counts
     as unseen.
+
+    A play-out ends when the game is over by a rule that needs no search (no
+    legal move, a win, the game's own rules: ``is_over(state, search=False)``),
+    when the play-out's player, finding that every move leads back, looks for
+    a line to progress and there is none, after ``wander`` moves in a row
+    without progress, or after ``max_moves`` moves. Stopping after a stretch
+    without progress stands in for the search that
+    :meth:`~patience.Game.is_over` would make at every step, which in games
+    with many positions without progress costs far more than the moves.
     """
 
     name = "hidden"
 
-    def __init__(self, samples: int = 8, rollout: str = "random", max_moves: int = 2000) -> None:
+    def __init__(
+        self,
+        samples: int = 8,
+        rollout: str = "random",
+        max_moves: int = 2000,
+        wander: int = WANDER,
+    ) -> None:
         self.samples = check_count("samples", samples)
         if rollout not in ("random", "greedy"):
             raise PatienceError(f"rollout must be 'random' or 'greedy', not {brief_repr(rollout)}")
         self.rollout = rollout
         self.max_moves = check_count("max_moves", max_moves)
+        self.wander = check_wander(wander)
 
     def choose(self, game: Game, state: State, rng: random.Random, player: int = 0) -> Move:
         check_choice(game, state, rng, player)
@@ -401,7 +429,7 @@ class HiddenInfoPolicy:
             return moves[0]
         view = game.view(state, player)
         roll: RandomPolicy | GreedyPolicy = (
-            RandomPolicy() if self.rollout == "random" else GreedyPolicy()
+            RandomPolicy(self.wander) if self.rollout == "random" else GreedyPolicy(self.wander)
         )
         sign = 1 if game.better is Better.HIGHER else -1
         world = sample_world(game, view, rng)
@@ -438,15 +466,26 @@ class HiddenInfoPolicy:
         player: int,
     ) -> State:
         roll.new_deal()
+        mark = game.progress(state)
+        idle = 0
         for _ in range(self.max_moves):
-            if game.is_over(state):
+            if idle >= self.wander or game.is_over(state, search=False):
                 break
             mover = next_mover(game, state, rng)
-            state = game.apply(state, roll.choose(game, state, rng, mover))
+            move = roll.choose(game, state, rng, mover)
+            if roll._local.trail.lost:
+                break  # it searched and found no progress: the game is over here
+            state = game.apply(state, move)
+            now = game.progress(state)
+            if now == mark:
+                idle += 1
+            else:
+                mark, idle = now, 0
         return state
 
     def __repr__(self) -> str:
-        return f"HiddenInfoPolicy(samples={self.samples}, rollout={self.rollout!r})"
+        wander = "" if self.wander == WANDER else f", wander={self.wander}"
+        return f"HiddenInfoPolicy(samples={self.samples}, rollout={self.rollout!r}{wander})"
 
 
 def sample_world(game: Game, view: State, rng: random.Random) -> State:

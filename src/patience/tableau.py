@@ -893,6 +893,9 @@ class TableauGame(Game):
         """Over when no legal move is left or none can lead to progress (see :meth:`_progress`)."""
         return not self._legal_moves(state) or self._cannot_progress(state)
 
+    def _over_without_search(self, state: State) -> bool:
+        return not self._legal_moves(state)
+
     def _progress(self, state: State) -> Hashable:
         """Progress: a card reaches a foundation (with worrying back, the most
         there have ever been), a face-down tableau card turns up, or a card

@@ -340,6 +340,9 @@ class DevilsGrip(Game):
         :meth:`~patience.Game.progress_line`)."""
         return not self._legal_moves(state) or self._cannot_progress(state)
 
+    def _over_without_search(self, state: State) -> bool:
+        return not self._legal_moves(state)
+
     def _progress(self, state: State) -> Hashable:
         """Progress is a card entering the grid: the score, which only goes down."""
         return self._scores(state)

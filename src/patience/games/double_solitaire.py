@@ -341,6 +341,9 @@ class DoubleSolitaire(Game):
         passed in a row, or no sequence of moves by either can make progress."""
         return self._ended(state) or self._cannot_progress(state)
 
+    def _over_without_search(self, state: State) -> bool:
+        return self._ended(state)
+
     def _progress(self, state: State) -> Hashable:
         """Progress: a card reaching a foundation, a face-down card turning up,
         or a card leaving a player's stock and waste for play."""
