@@ -1,53 +1,73 @@
 #!/usr/bin/env bash
 # Every figure on the docs page "How often does it come out?", one command each.
-# Run from the project root with the package installed: bash benchmarks/results.sh
-# (about half an hour on two cores). JSON results go to results/.
+# Run from the project root with the package installed:
+#
+#     bash benchmarks/results.sh          # everything (about seven hours on two cores)
+#     bash benchmarks/results.sh play     # the policies' runs: the same counts on any machine
+#     bash benchmarks/results.sh solver   # the solver's runs, limited by time per deal
+#
+# JSON results go to results/; benchmarks/summarise.py (run last) gathers them
+# into docs/_data/results.json, from which the page's tables and charts are built.
+# The solver's runs depend on the machine's speed and load: run them on a quiet
+# machine. The policies' runs give the same counts anywhere; only their times vary.
 set -euo pipefail
+part="${1:-all}"
 mkdir -p results
 sim() { out="$1"; shift; echo "== $*"; python -m patience simulate "$@" --no-progress --json "results/$out.json"; }
 
-sim railroad-solver       railroad --policy solver --deals 1000 --max-seconds 10
-sim railroad-random       railroad --policy random --deals 1000
-sim railroad-greedy       railroad --policy greedy --deals 1000
-sim railroad-hidden       railroad --policy hidden --deals 1000 --jobs 2
-sim railroad-one-siding   railroad -o sidings=1 --policy random --deals 100000 --jobs 2
-sim klondike-solver       klondike --policy solver --deals 200 --max-seconds 5 --jobs 2
-sim las-vegas-solver      las-vegas --policy solver --deals 200 --max-seconds 5 --jobs 2
-sim single-rail-solver    single-rail --policy solver --deals 200 --max-seconds 5 --jobs 2
-sim klondike-partial-worrying-solver klondike -o partial_runs=true -o worrying_back=true \
-    --policy solver --deals 200 --max-seconds 5 --jobs 2
-python benchmarks/solver_speed.py
+if [[ "$part" == all || "$part" == play ]]; then
+    sim railroad-random       railroad --policy random --deals 1000
+    sim railroad-greedy       railroad --policy greedy --deals 1000
+    sim railroad-hidden       railroad --policy hidden --deals 1000 --jobs 2
+    sim railroad-one-siding   railroad -o sidings=1 --policy random --deals 100000 --jobs 2
 
-# The rest of the tableau family: random and greedy play.
-for game in canfield thirteen-up seahaven-towers streets-and-alleys beleaguered-castle \
-        napoleon emperor spider; do
-    sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
-    sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
-done
-sim poker-american-greedy poker-solitaire -o table=american --policy greedy --deals 1000 --jobs 2
-sim poker-english-greedy poker-solitaire -o table=english --policy greedy --deals 1000 --jobs 2
-sim poker-american-hidden poker-solitaire -o table=american --policy hidden --deals 1000 --jobs 2
-sim poker-english-hidden poker-solitaire -o table=english --policy hidden --deals 1000 --jobs 2
+    # Klondike, Las Vegas and Spider: the baselines asked for first.
+    for game in klondike las-vegas; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+        sim "$game-hidden" "$game" --policy hidden --deals 1000 --jobs 2
+    done
+    sim spider-hidden spider --policy hidden --deals 1000 --jobs 2
 
-# Accordion, Calculation and Devil's Grip.
-sim accordion-all-solver accordion -o deal_all=true --policy solver --deals 200 --max-seconds 10 --jobs 2
-sim calculation-greedy calculation --policy greedy --deals 1000 --jobs 2
-sim devils-grip-greedy devils-grip --policy greedy --deals 200 --jobs 2
-for game in calculation devils-grip; do
-    sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
-done
-sim calculation-hidden calculation --policy hidden --deals 1000 --jobs 2
-sim devils-grip-hidden devils-grip --policy hidden --samples 4 --deals 20
+    # The rest of the tableau family: random and greedy play.
+    for game in single-rail canfield thirteen-up seahaven-towers streets-and-alleys \
+            beleaguered-castle napoleon emperor spider; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+    done
+    sim poker-american-greedy poker-solitaire -o table=american --policy greedy --deals 1000 --jobs 2
+    sim poker-english-greedy poker-solitaire -o table=english --policy greedy --deals 1000 --jobs 2
+    sim poker-american-hidden poker-solitaire -o table=american --policy hidden --deals 1000 --jobs 2
+    sim poker-english-hidden poker-solitaire -o table=english --policy hidden --deals 1000 --jobs 2
 
-# Joker Solitaire, and Double Solitaire's players against each other.
-sim joker-solitaire-random joker-solitaire --policy random --deals 1000 --jobs 2
-sim joker-solitaire-greedy joker-solitaire --policy greedy --deals 1000 --jobs 2
-sim double-solitaire-greedy-random double-solitaire --policy greedy --policy random --deals 1000 --jobs 2
-sim double-solitaire-random-greedy double-solitaire --policy random --policy greedy --deals 1000 --jobs 2
-sim double-solitaire-greedy-greedy double-solitaire --policy greedy --deals 1000 --jobs 2
+    # Calculation and Devil's Grip.
+    sim calculation-greedy calculation --policy greedy --deals 1000 --jobs 2
+    sim calculation-hidden calculation --policy hidden --deals 1000 --jobs 2
+    sim devils-grip-greedy devils-grip --policy greedy --deals 1000 --jobs 2
+    sim devils-grip-hidden devils-grip --policy hidden --samples 4 --deals 200 --jobs 2
 
-# The rest of the tableau family: thoughtful play, ten seconds a deal.
-for game in streets-and-alleys beleaguered-castle thirteen-up seahaven-towers emperor \
-        canfield napoleon spider; do
-    sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
-done
+    # Joker Solitaire, and Double Solitaire's players against each other.
+    sim joker-solitaire-random joker-solitaire --policy random --deals 1000 --jobs 2
+    sim joker-solitaire-greedy joker-solitaire --policy greedy --deals 1000 --jobs 2
+    sim double-solitaire-greedy-random double-solitaire --policy greedy --policy random --deals 1000 --jobs 2
+    sim double-solitaire-random-greedy double-solitaire --policy random --policy greedy --deals 1000 --jobs 2
+    sim double-solitaire-greedy-greedy double-solitaire --policy greedy --deals 1000 --jobs 2
+fi
+
+if [[ "$part" == all || "$part" == solver ]]; then
+    sim railroad-solver       railroad --policy solver --deals 1000 --max-seconds 10
+    sim klondike-solver       klondike --policy solver --deals 200 --max-seconds 5 --jobs 2
+    sim las-vegas-solver      las-vegas --policy solver --deals 200 --max-seconds 5 --jobs 2
+    sim single-rail-solver    single-rail --policy solver --deals 200 --max-seconds 5 --jobs 2
+    sim klondike-partial-worrying-solver klondike -o partial_runs=true -o worrying_back=true \
+        --policy solver --deals 200 --max-seconds 5 --jobs 2
+    sim accordion-all-solver accordion -o deal_all=true --policy solver --deals 200 --max-seconds 10 --jobs 2
+    # The rest of the tableau family, Calculation and Devil's Grip: ten seconds a deal.
+    for game in streets-and-alleys beleaguered-castle thirteen-up seahaven-towers emperor \
+            canfield napoleon spider calculation devils-grip; do
+        sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+    done
+    python benchmarks/solver_speed.py --json docs/_data/benchmarks.json
+fi
+
+python benchmarks/summarise.py
