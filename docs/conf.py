@@ -7,6 +7,8 @@ from pathlib import Path
 
 # Build from a checkout even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# The docs' own extension: tables and charts of the measured results.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import patience
 
@@ -19,9 +21,10 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
+    "results_tables",
 ]
 
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_charts", "_data", "Thumbs.db", ".DS_Store"]
 root_doc = "index"
 language = "en"
 

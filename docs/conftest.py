@@ -1,7 +1,7 @@
 """Pytest configuration for the documentation's examples.
 
-Every ``>>>`` example in the ``.rst`` pages runs as a doctest. ``conf.py`` is
-Sphinx configuration, not a test module.
+Every ``>>>`` example in the ``.rst`` pages runs as a doctest. ``conf.py`` and
+``_ext/`` are Sphinx configuration and extensions, not test modules.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 import patience
 from patience import registry
 
-collect_ignore = ["conf.py"]
+collect_ignore = ["conf.py", "_ext"]
 
 # The page "Writing a game" imports its example game as ``toy_game``.
 _HERE = str(Path(__file__).resolve().parent)
