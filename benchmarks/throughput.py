@@ -18,10 +18,14 @@ objects, no checks.
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import platform
 import random
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
 import patience
 from patience.cards import Card
@@ -81,19 +85,30 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--games", nargs="*", default=None, help="games to measure (all)")
     parser.add_argument("--no-floor", action="store_true", help="skip the Railroad floor")
+    parser.add_argument(
+        "--json",
+        metavar="FILE",
+        help="also record the figures in FILE (docs/_data/benchmarks.json for the docs)",
+    )
     args = parser.parse_args()
     seconds = 1.0 if args.quick else args.seconds
     print(
         f"patience {patience.__version__}, Python {platform.python_version()}, {platform.machine()}"
     )
     print(f"{'game':18} {'games/s':>10} {'moves/s':>12} {'moves/game':>11}")
-    rates: dict[str, float] = {}
+    figures: dict[str, dict[str, float]] = {}
     for name in args.games or patience.games():
         game = patience.game(name)
         g, m, t = timed(lambda s, r, game=game: protocol_playout(game, s, r), seconds)
-        rates[name] = m / t
+        figures[name] = {
+            "games_per_second": g / t,
+            "moves_per_second": m / t,
+            "moves_per_game": m / g,
+        }
         print(f"{name:18} {g / t:10.1f} {m / t:12.0f} {m / g:11.1f}")
+    series: dict[str, dict[str, dict[str, float]]] = {"throughput": figures}
     if args.no_floor:
+        record(args.json, series, seconds)
         return 0
     # Floor and protocol measured back to back, alternating, best of three each.
     game = patience.game("railroad")
@@ -107,7 +122,29 @@ def main() -> int:
     print(f"railroad floor (lists):    {floor_best:12.0f} moves/s")
     print(f"railroad protocol:         {proto_best:12.0f} moves/s")
     print(f"ratio floor / protocol:    {floor_best / proto_best:12.2f}x  (target: within 3x)")
+    series["railroad_floor"] = {
+        "floor": {"moves_per_second": floor_best},
+        "protocol": {"moves_per_second": proto_best},
+        "ratio": {"moves_per_second": floor_best / proto_best},
+    }
+    record(args.json, series, seconds)
     return 0
+
+
+def record(path: str | None, series: dict[str, Any], seconds: float) -> None:
+    """Merge ``series`` into the JSON file at ``path`` (if given), with when and where."""
+    if path is None:
+        return
+    target = Path(path)
+    data: dict[str, Any] = json.loads(target.read_text("utf-8")) if target.exists() else {}
+    for name, entries in series.items():
+        data[name] = {
+            "measured": datetime.date.today().isoformat(),
+            "python": platform.python_version(),
+            "seconds_per_measurement": seconds,
+            **entries,
+        }
+    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
 
 
 if __name__ == "__main__":
