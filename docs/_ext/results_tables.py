@@ -39,8 +39,11 @@ DATA = DOCS / "_data"
 CHARTS = DOCS / "_charts"
 
 
-def _load(name: str) -> dict[str, Any]:
-    return json.loads((DATA / name).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+def _load(name: str, directive: SphinxDirective) -> dict[str, Any]:
+    path = DATA / name
+    if not path.exists():
+        raise directive.error(f"{directive.name}: no {path.relative_to(DOCS.parent)}; see its page")
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def _percent(x: float) -> str:
@@ -191,7 +194,7 @@ class ResultsTable(_DataDirective):
 
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(DATA / "results.json"))
-        runs = _load("results.json")["runs"]
+        runs = _load("results.json", self)["runs"]
         title = self.arguments[0]
         columns = self.options.get("columns", "deals won rate interval").split()
         unknown = [c for c in columns if c not in HEADERS]
@@ -236,7 +239,9 @@ class BenchmarkTable(_DataDirective):
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(str(DATA / "benchmarks.json"))
         name = self.options["series"]
-        series = _load("benchmarks.json")[name]
+        series = _load("benchmarks.json", self).get(name)
+        if series is None:
+            raise self.error(f"benchmark-table: no series {name!r} in docs/_data/benchmarks.json")
         columns = [c.partition("=") for c in self.options["columns"].split(",")]
         rows = []
         for key, label in self._rows():
