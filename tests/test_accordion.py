@@ -91,7 +91,7 @@ def test_the_rules_example() -> None:
     state = dealt("6S", "JS", "9H", "9S")
     assert row(state) == ["6S", "JS", "9H", "9S"]
     moves = [str(m) for m in GAME.legal_moves(state)]
-    assert moves == ["r2-r1", "r4-r3", "r4-r1", "deal"]
+    assert moves == ["r2-r1", "r4-r3", "r4-r1", "deal stock"]
     before = state.to_json()
     with pytest.raises(IllegalMoveError, match="one place or three places"):
         GAME.apply(state, "r4-r2")
@@ -212,7 +212,8 @@ def test_the_game_ends_when_no_move_is_left() -> None:
         ("r4-r3 x2", "the whole pile moves: 1 card"),
         (Move("move", "stock", "r1"), "from one row position to another"),
         (Move("pull", "r4"), "Accordion's moves"),
-        (Move("deal", "stock"), "write 'deal'"),
+        (Move("deal", "r1"), "write 'deal'"),
+        (Move("deal"), "acts on stock"),
     ],
 )
 def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str) -> None:

@@ -250,7 +250,8 @@ def test_a_won_game() -> None:
     ("move", "reason"),
     [
         ("turned-w1", "no card is turned: draw first"),
-        (Move("draw", "stock"), "write 'draw'"),
+        (Move("draw", "w1"), "write 'draw'"),
+        (Move("draw"), "acts on stock"),
         (Move("pull", "w1"), "Calculation's moves"),
         (Move("move", "w1", "f1", count=2), "one card moves at a time"),
         (Move("move", "w1", "f1", player=1), "no player"),

@@ -372,7 +372,8 @@ def test_a_won_game() -> None:
     [
         ("talon-a1", "talon is empty"),
         ("redeal", "the stock is not used up"),
-        (Move("draw", "stock"), "names no pile"),
+        (Move("draw", "talon"), "acts on the stock alone"),
+        (Move("draw"), "acts on stock"),
         (Move("move", "a1", "stock"), "only onto the grid"),
         (Move("move", "stock", "a1"), "turned with 'draw'"),
         (Move("pull", "a1"), "the moves are"),

@@ -175,12 +175,12 @@ def test_options_are_checked() -> None:
 
 def test_only_the_player_to_move_has_moves_and_they_name_the_player() -> None:
     state = deal(stock0="8C")
-    assert moves(ONE, state) == {"p0 draw"}
+    assert moves(ONE, state) == {"p0 draw p0.stock"}
     with pytest.raises(IllegalMoveError, match="player 0's turn"):
         ONE.apply(state, "p1 draw")
     state = ONE.apply(state, "draw")  # the 8C can go on the 9H: the turn goes on
     assert state.info["turn"] == 0
-    assert moves(ONE, state) == {"p0 p0.waste-p0.t1", "p0 p0.waste-p0.t6", "p0 draw"}
+    assert moves(ONE, state) == {"p0 p0.waste-p0.t1", "p0 p0.waste-p0.t6", "p0 draw p0.stock"}
 
 
 def test_moves_parse_with_and_without_the_player() -> None:
@@ -192,9 +192,9 @@ def test_moves_parse_with_and_without_the_player() -> None:
     assert str(expected) == "p0 p0.waste-p0.t1"
     # The owner of the source pile makes the move, whoever's turn it is.
     assert ONE.parse_move(state, "p1.t1-f1") == Move("move", "p1.t1", "f1", player=1)
-    assert ONE.parse_move(state, "draw") == Move("draw", player=0)
+    assert ONE.parse_move(state, "draw") == Move("draw", "p0.stock", player=0)
     assert ONE.parse_move(state, "pass") == Move("pass", player=0)
-    assert ONE.parse_move(state, "p1 redeal") == Move("redeal", player=1)
+    assert ONE.parse_move(state, "p1 redeal") == Move("redeal", "p1.stock", player=1)
     for move in ONE.legal_moves(state):
         assert ONE.parse_move(state, str(move)) == move
     for text in ["p2 draw", "deal", "draw p0.t1", "p0.t1-t2", "p0 pull p0.t1"]:
@@ -235,7 +235,7 @@ def test_the_ace_rule() -> None:
     p0 = "AH 7H 5H JH KH 9D 7D"
     # Starting a foundation with the ace keeps the turn.
     state = deal(p0=p0, stock0="6S")
-    assert {"p0 p0.t1-f1", "p0 p0.t1-f8", "p0 draw"} <= moves(ONE, state)
+    assert {"p0 p0.t1-f1", "p0 p0.t1-f8", "p0 draw p0.stock"} <= moves(ONE, state)
     after = ONE.apply(state, "p0.t1-f3")
     assert after.info["turn"] == 0 and DoubleSolitaire.owners(after)[2] == "0"
     # Any other move, even a playable draw, hands the turn over afterwards.
@@ -282,7 +282,7 @@ def test_pass_only_when_no_draw_or_redeal() -> None:
     state = stock_to_waste(state, 0)
     assert moves(ONE, state) == {"p0 pass"}  # no progress this pass: no redeal
     progressed = rebuilt(state, {"p0.progress": True})
-    assert moves(ONE, progressed) == {"p0 redeal"}
+    assert moves(ONE, progressed) == {"p0 redeal p0.stock"}
     once = registered("double-solitaire", DoubleSolitaire, draw=1, passes=1)
     limited = once.make_state(dict(progressed.piles), progressed.info)
     assert moves(once, limited) == {"p0 pass"}  # the one pass is used up
@@ -296,7 +296,7 @@ def test_a_foundation_card_of_the_other_player_allows_a_redeal() -> None:
     assert state.info["turn"] == 1  # the ace is below the nine
     state = play(ONE, state, "p1.t1-f1", "draw")  # the 2H cannot be played
     assert state.info["turn"] == 0 and state.info["p0.progress"] is True
-    assert "p0 redeal" in moves(ONE, state) and "p0 pass" not in moves(ONE, state)
+    assert "p0 redeal p0.stock" in moves(ONE, state) and "p0 pass" not in moves(ONE, state)
 
 
 def test_two_passes_in_a_row_end_the_game() -> None:
@@ -315,7 +315,7 @@ def test_a_move_between_passes_keeps_the_game_going() -> None:
     state = play(ONE, state, "p1.t7-p1.t1")
     assert state.info["passed"] == 0
     # A card moved in this pass through the stock: player 1 may redeal, not pass.
-    assert "p1 redeal" in moves(ONE, state) and "p1 pass" not in moves(ONE, state)
+    assert "p1 redeal p1.stock" in moves(ONE, state) and "p1 pass" not in moves(ONE, state)
     # With one pass in all there is no redeal, and the passes start again from zero.
     once = registered("double-solitaire", DoubleSolitaire, draw=1, passes=1)
     state = stock_to_waste(stock_to_waste(once.deal_from(cards), 0), 1)

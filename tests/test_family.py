@@ -100,9 +100,9 @@ def test_thirteen_up_aces_start_and_three_passes() -> None:
     assert len(state.piles["reserve"]) == 13 and len(state.piles["stock"]) == 31
     passes = 1
     while True:
-        while "draw" in moves(game, state):
+        while "draw stock" in moves(game, state):
             state = game.apply(state, "draw")
-        if "redeal" not in moves(game, state):
+        if "redeal stock" not in moves(game, state):
             break
         state = game.apply(state, "redeal")
         passes += 1
@@ -198,7 +198,7 @@ def test_napoleon_single_pass_over_two_packs() -> None:
     assert len([n for n in state.piles if n.startswith("f")]) == 8
     for _ in range(64):
         state = game.apply(state, "draw")
-    assert "redeal" not in moves(game, state) and "draw" not in moves(game, state)
+    assert "redeal stock" not in moves(game, state) and "draw stock" not in moves(game, state)
     assert Counter(c for p in state.piles.values() for c in p.cards) == Counter(game.deck)
 
 
@@ -247,7 +247,7 @@ def test_spider_layout_and_the_last_deal_of_four() -> None:
     state = SPIDER.apply(state, "deal")
     after = [len(state.piles[f"t{k}"]) for k in range(1, 11)]
     assert [a - b for a, b in zip(after, before)] == [1, 1, 1, 1, 0, 0, 0, 0, 0, 0]
-    assert not state.piles["stock"] and "deal" not in moves(SPIDER, state)
+    assert not state.piles["stock"] and "deal stock" not in moves(SPIDER, state)
 
 
 def test_spider_fills_every_space_before_a_deal() -> None:
@@ -255,7 +255,7 @@ def test_spider_fills_every_space_before_a_deal() -> None:
     column = state.piles["t3"]
     moved = Pile(state.piles["t4"].cards + column.cards, state.piles["t4"].down + column.down)
     spaced = edit(SPIDER, state, t3=Pile(), t4=moved)
-    assert "deal" not in moves(SPIDER, spaced)
+    assert "deal stock" not in moves(SPIDER, spaced)
     with pytest.raises(patience.IllegalMoveError):
         SPIDER.apply(spaced, "deal")
 
@@ -285,7 +285,7 @@ def test_spider_removes_a_completed_suit_at_once() -> None:
     assert not after.piles["t1"] and not after.piles["t2"]
     assert str(after.piles["f1"]) == " ".join(str(c) for c in reversed(spades))
     assert SPIDER.score(after) == 13
-    assert Move("deal") not in SPIDER.legal_moves(after)  # two spaces to fill first
+    assert Move("deal", "stock") not in SPIDER.legal_moves(after)  # two spaces to fill first
 
 
 @pytest.mark.parametrize("name", ["napoleon", "emperor"])

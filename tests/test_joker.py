@@ -42,7 +42,7 @@ def test_the_pack_and_the_stock() -> None:
     for _ in range(26):
         state = GAME.apply(state, "draw")
     assert len(state.piles["waste"]) == 26
-    assert "redeal" not in moves(GAME, state) and "draw" not in moves(GAME, state)
+    assert "redeal stock" not in moves(GAME, state) and "draw stock" not in moves(GAME, state)
 
 
 def test_a_joker_on_the_waste_is_named_by_where_it_goes_and_its_suit_may_stay_open() -> None:
@@ -84,7 +84,7 @@ def test_the_top_of_the_waste_counts_as_in_view() -> None:
 def test_a_joker_that_cannot_go_anywhere_waits_and_play_goes_on() -> None:
     # Only black tops: the black joker on the waste has no place; draw or put it out.
     state = play(GAME, deal(stock=["BJ", "4D"]), "draw")
-    assert moves(GAME, state) == {"draw", "waste-out"}
+    assert moves(GAME, state) == {"draw stock", "waste-out"}
     state = GAME.apply(state, "draw")
     assert state.piles["waste"].cards == (Card.joker("B"), Card.parse("4D"))
 

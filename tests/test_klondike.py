@@ -56,7 +56,7 @@ def test_layout_and_deal() -> None:
 
 def test_quiet_deal_offers_only_the_draw() -> None:
     state = deal(KLONDIKE, stock=["9C", "5S", "JC"])
-    assert moves(KLONDIKE, state) == {"draw"}
+    assert moves(KLONDIKE, state) == {"draw stock"}
 
 
 def test_only_a_king_headed_run_fills_a_space() -> None:
@@ -147,28 +147,29 @@ def test_unlimited_passes_end_when_a_pass_changes_nothing() -> None:
     for _ in range(8):
         state = FREE.apply(state, "draw")
     assert not state.piles["stock"]
-    assert "redeal" not in moves(FREE, state)  # the pass only turned cards
+    assert "redeal stock" not in moves(FREE, state)  # the pass only turned cards
     with pytest.raises(IllegalMoveError, match="redeal"):
         FREE.apply(state, "redeal")
     # A pass with any other move allows another pass.
     state = deal(FREE, t3=["7C"], t4=["6D"])
     state = play(FREE, state, "t4-t3", *["draw"] * 8)
-    assert "redeal" in moves(FREE, state)
+    assert "redeal stock" in moves(FREE, state)
     state = play(FREE, state, "redeal", *["draw"] * 8)
-    assert "redeal" not in moves(FREE, state)
+    assert "redeal stock" not in moves(FREE, state)
 
 
 def test_the_end_of_the_last_allowed_pass() -> None:
     state = deal(VEGAS_FREE)
     for _ in range(24):
         state = VEGAS_FREE.apply(state, "draw")
-    assert "redeal" not in moves(VEGAS_FREE, state) and "draw" not in moves(VEGAS_FREE, state)
+    left = moves(VEGAS_FREE, state)
+    assert "redeal stock" not in left and "draw stock" not in left
     two = patience.game("klondike", passes=2, forced_aces=False)
     state = deal(two)
     state = play(two, state, *["draw"] * 8)
-    assert "redeal" in moves(two, state)  # a limited pass count allows it regardless
+    assert "redeal stock" in moves(two, state)  # a limited pass count allows it regardless
     state = play(two, state, "redeal", *["draw"] * 8)
-    assert "redeal" not in moves(two, state)
+    assert "redeal stock" not in moves(two, state)
     assert state.info["pass"] == 2
 
 
@@ -188,7 +189,7 @@ def test_las_vegas_dollars_from_minus_52_to_208() -> None:
     while not VEGAS.is_over(state):
         legal = VEGAS.legal_moves(state)
         home = [m for m in legal if m.target and m.target.startswith("f")]
-        state = VEGAS.apply(state, home[0] if home else Move("draw"))
+        state = VEGAS.apply(state, home[0] if home else Move("draw", "stock"))
     assert VEGAS.is_won(state) and VEGAS.score(state) == 208
     assert VEGAS.result(state).summary().startswith("won, score 208")
 
@@ -252,10 +253,10 @@ def test_single_rail_builds_regardless_of_suit_and_moves_partial_runs() -> None:
 
 def test_single_rail_one_pass() -> None:
     state = RAIL.deal(5)
-    while "draw" in moves(RAIL, state):
+    while "draw stock" in moves(RAIL, state):
         state = RAIL.apply(state, "draw")
     assert not state.piles["stock"]
-    assert "redeal" not in moves(RAIL, state)
+    assert "redeal stock" not in moves(RAIL, state)
 
 
 def test_an_available_ace_must_be_played_before_anything_else() -> None:
@@ -266,7 +267,7 @@ def test_an_available_ace_must_be_played_before_anything_else() -> None:
         with pytest.raises(IllegalMoveError, match="ace of clubs on t1 must go to a foundation"):
             KLONDIKE.apply(state, other)
     state = KLONDIKE.apply(state, "t1-f1")
-    assert {"draw", "t4-t3"} <= moves(KLONDIKE, state)
+    assert {"draw stock", "t4-t3"} <= moves(KLONDIKE, state)
     # An ace turned to the waste, or turned up in the tableau, must go up as well.
     state = deal(KLONDIKE, stock=["2S", "3S", "AH"])
     state = KLONDIKE.apply(state, "draw")
@@ -278,7 +279,7 @@ def test_an_available_ace_must_be_played_before_anything_else() -> None:
 
 def test_forced_aces_can_be_made_a_choice() -> None:
     state = deal(FREE, t1=["AC"], t3=["7C"], t4=["6D"])
-    assert {"t1-f1", "draw", "t4-t3"} <= moves(FREE, state)
+    assert {"t1-f1", "draw stock", "t4-t3"} <= moves(FREE, state)
     assert FREE.options["forced_aces"] is False and KLONDIKE.options["forced_aces"] is True
     assert VEGAS.options["forced_aces"] is True
     # The games built on Klondike's declaration keep aces a choice.

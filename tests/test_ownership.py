@@ -107,7 +107,7 @@ def test_a_foreign_move_is_refused_not_reinterpreted() -> None:
     state = spider.deal(3)
     with pytest.raises(PatienceError):
         spider.apply(state, "pull s1")
-    assert spider.apply(state, "deal") == spider.apply(state, patience.Move("deal"))
+    assert spider.apply(state, "deal") == spider.apply(state, patience.Move("deal", "stock"))
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -284,6 +284,35 @@ def test_soak_random_play(name: str) -> None:
         assert game.from_json(state.to_json()) == state
 
 
+PILELESS = {"pass", "declare"}
+"""Actions that touch no pile: a front end offers them as buttons."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_move_is_of_a_declared_kind_and_names_its_pile(name: str) -> None:
+    game = patience.game(name)
+    assert game.move_kinds and set(game.action_piles) <= game.move_kinds
+    rng = random.Random(name)
+    seen_kinds: set[str] = set()
+    for seed in range(3):
+        state = game.deal(seed)
+        for _ in range(200):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            for move in moves:
+                seen_kinds.add(move.kind)
+                assert move.kind in game.move_kinds
+                assert move.source is not None or move.kind in PILELESS, move
+                if move.kind in game.action_piles:
+                    # The short form names no pile and reads as the listed move.
+                    short = move.kind if move.player is None else f"p{move.player} {move.kind}"
+                    assert game.parse_move(state, short) == move
+            state = game.apply(state, rng.choice(moves))
+    with pytest.raises(InvalidMoveError):
+        game.parse_move(game.deal(0), "bogus")
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_no_offered_move_leaves_the_position_as_it_was(name: str) -> None:
     """Not even up to the order of interchangeable piles: every legal move of

@@ -237,3 +237,18 @@ def test_session_from_record() -> None:
     assert again.state == session.state and again.history == session.history
     again.undo()
     assert again.state == session.states[1]
+
+
+def test_a_record_written_with_the_short_stock_actions_replays() -> None:
+    # Records saved before stock actions named their pile wrote "draw" and
+    # "redeal"; they replay, and the moves come back naming the stock.
+    game = patience.game("klondike", draw=1)
+    session = patience.Session(game, seed=4)
+    for _ in range(3):
+        session.do("draw")
+    data = session.record.to_json()
+    assert data["moves"] == ["draw stock"] * 3
+    data["moves"] = ["draw"] * 3
+    again = patience.Record.from_json(data)
+    assert again.states()[-1] == session.state
+    assert patience.Session.from_record(again).history == (patience.Move("draw", "stock"),) * 3

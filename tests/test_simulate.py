@@ -154,10 +154,10 @@ def test_greedy_policy_does_not_put_off_a_redeal() -> None:
     state = game.deal(7)
     for move in ["t7-f1", "t2-t4", "t4-t6 x2", *["draw"] * 8, "t5-t1"]:
         state = game.apply(state, move)
-    assert {str(m) for m in game.legal_moves(state)} == {"t1-t2 x2", "t2-t6", "redeal"}
+    assert {str(m) for m in game.legal_moves(state)} == {"t1-t2 x2", "t2-t6", "redeal stock"}
     policy = make_policy("greedy")
     chosen = {str(policy.choose(game, state, random.Random(k))) for k in range(40)}
-    assert "redeal" in chosen and len(chosen) > 2
+    assert "redeal stock" in chosen and len(chosen) > 2
 
 
 def test_session_hints() -> None:

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 import attrs
 
 from . import _json
+from ._json import FrozenMapping
 from .cards import Card, Deck
 from .errors import (
     ForeignStateError,
@@ -240,6 +241,20 @@ class Game(abc.ABC, metaclass=_GameMeta):
     """How many players take part."""
     better: Better = Better.HIGHER
     """Which way the score improves."""
+    move_kinds: frozenset[str] = frozenset()
+    """The kinds of move the game has (``"move"``, ``"draw"``, ``"pull"`` ...).
+
+    :meth:`parse_move` reads no other kind: ``apply(state, "bogus")`` raises
+    :class:`~patience.errors.InvalidMoveError`. Empty (the default, for a
+    game that does not say) reads any kind."""
+    action_piles: Mapping[str, str] = FrozenMapping({})
+    """The pile each action that names no pile in short notation acts on: in
+    Klondike ``{"draw": "stock", "redeal": "stock"}``.
+
+    Every move a game lists names the pile it starts from or acts on, so a
+    front end can tell that a click on the stock draws; the short form
+    ``draw`` is read as ``draw stock``. Actions on no pile at all (``pass``,
+    ``declare``, ``stop``) are not in it."""
 
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
         self.name: str = name
@@ -466,7 +481,13 @@ class Game(abc.ABC, metaclass=_GameMeta):
                 move = self.parse_move(state, move)
             elif not isinstance(move, Move):
                 raise IllegalMoveError(move, state, "not a Move")
-        return self._apply(state, move)
+        try:
+            return self._apply(state, move)
+        except IllegalMoveError as refused:
+            # An action made without the pile it acts on says which pile.
+            if move.source is None and move.kind in self.action_piles and refused.move is move:
+                raise IllegalMoveError(move, state, self._move_syntax_problem(move)) from None
+            raise
 
     def is_won(self, state: State, player: int = 0) -> bool:
         """Whether ``player`` has won in ``state``."""
@@ -687,13 +708,28 @@ class Game(abc.ABC, metaclass=_GameMeta):
         is not checked for legality here: :meth:`apply` does that.
         """
         move = Move.parse(text)
+        if move.source is None and move.kind in self.action_piles:
+            move = self._on_action_pile(move)
         reason = self._move_syntax_problem(move)
         if reason:
             raise InvalidMoveError(text, reason, state)
         return move
 
+    def _on_action_pile(self, move: Move) -> Move:
+        """``move``, an action written without its pile, with the pile it acts on
+        (see :attr:`action_piles`). A game whose players each have a pile of
+        their own for an action overrides this."""
+        return attrs.evolve(move, source=self.action_piles[move.kind])
+
     def _move_syntax_problem(self, move: Move) -> str:
         """Why ``move`` cannot be a move of this game at all, or ``""``."""
+        kinds = self.move_kinds
+        if kinds and move.kind not in kinds:
+            return f"{self.name} has no {move.kind!r} move; its moves: {', '.join(sorted(kinds))}"
+        if move.source is None and move.kind in self.action_piles:
+            pile = self._on_action_pile(move).source
+            kind = move.kind
+            return f"'{kind}' acts on {pile}: Move({kind!r}, {pile!r}), or {kind!r} as text"
         for name in (move.source, move.target):
             if name is not None and name not in self._index:
                 return f"{self.name} has no pile {name!r}"

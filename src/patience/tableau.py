@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 import attrs
 
+from ._json import FrozenMapping
 from .cards import _RANK_NAME, KING, Card, Deck
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .game import Better, Game, PileSpec
@@ -45,9 +46,9 @@ FoundationMode = Literal["cards", "suits"]
 
 _EMPTY = Pile()
 _pile = Pile._trusted  # piles the engine builds from piles it already holds
-_DRAW = Move("draw")
-_REDEAL = Move("redeal")
-_DEAL = Move("deal")
+_DRAW = Move("draw", "stock")
+_REDEAL = Move("redeal", "stock")
+_DEAL = Move("deal", "stock")
 
 
 class DeclarationError(InvalidOptionError):
@@ -377,6 +378,9 @@ class TableauGame(Game):
         self._at = _Places(stock, waste, reserve, foundations, cells, tableau)
         if stock < 0:
             self._probe_kinds = frozenset()  # no stock to turn: nothing to probe
+        actions = {"waste": ("draw", "redeal"), "deal": ("deal",), "none": ()}[rules.stock]
+        self.move_kinds = frozenset(("move", *actions))
+        self.action_piles = FrozenMapping(dict.fromkeys(actions, "stock"))
         self._foundation_set = frozenset(foundations)
         self._interchangeable = rules.stock != "deal"
         # Precomputed relations between the distinct cards of the deck.

@@ -16,6 +16,7 @@ import re
 from collections.abc import Hashable
 from typing import Any
 
+from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..game import Better, Game, PileSpec
@@ -27,7 +28,7 @@ from ..tableau import check_flag
 
 __all__ = ["DEAL", "Accordion", "matches"]
 
-DEAL = Move("deal")
+DEAL = Move("deal", "stock")
 """The move that deals the next stock card to the right end of the row."""
 
 ROW = 52
@@ -66,6 +67,8 @@ class Accordion(Game):
 
     title = "Accordion"
     better = Better.LOWER
+    move_kinds = frozenset(("move", "deal"))
+    action_piles = FrozenMapping({"deal": "stock"})
 
     def __init__(self, name: str = "accordion", *, deal_all: bool = False) -> None:
         deal_all = check_flag(name, "deal_all", deal_all)
@@ -146,7 +149,7 @@ class Accordion(Game):
         items = state._items
         if move.kind == "deal":
             if move != DEAL:
-                raise IllegalMoveError(move, state, "the deal names no pile: write 'deal'")
+                raise IllegalMoveError(move, state, "the deal acts on the stock: write 'deal'")
             stock = items[0]
             if not stock:
                 reason = (
@@ -239,8 +242,8 @@ class Accordion(Game):
         """Read ``deal`` or ``r5-r4`` (with ``x3`` or without: then the whole pile's count)."""
         move = super().parse_move(state, text)
         if move.kind == "deal":
-            if move.source is not None or move.count != 1 or move.detail is not None:
-                raise InvalidMoveError(text, "the deal is written 'deal'", state)
+            if move != DEAL:
+                raise InvalidMoveError(text, "the deal is written 'deal' (or 'deal stock')", state)
             return move
         if move.kind != "move":
             raise InvalidMoveError(

@@ -21,6 +21,7 @@ import re
 from collections.abc import Hashable
 from typing import Any
 
+from .._json import FrozenMapping
 from ..cards import KING, Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..game import Better, Game, PileSpec
@@ -46,7 +47,7 @@ a two, ``f3`` by threes from a three, ``f4`` by fours from a four."""
 WASTES: tuple[str, ...] = ("w1", "w2", "w3", "w4")
 """The four waste piles, left to right."""
 
-DRAW = Move("draw")
+DRAW = Move("draw", "stock")
 """Turn the top card of the stock onto the ``turned`` pile."""
 
 _RANK_TEXT = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
@@ -108,6 +109,8 @@ class Calculation(Game):
 
     title = "Calculation"
     better = Better.HIGHER
+    move_kinds = frozenset(("move", "draw"))
+    action_piles = FrozenMapping({"draw": "stock"})
 
     def __init__(self, name: str = "calculation") -> None:
         super().__init__(name, {})
@@ -225,7 +228,7 @@ class Calculation(Game):
         items = state._items
         if move.kind == "draw":
             if move != DRAW:
-                return "the draw names no pile and no count: write 'draw'"
+                return "the draw acts on the stock alone: write 'draw'"
             if items[_TURNED]:
                 return f"the turned {items[_TURNED][0]} must be placed before the next is turned"
             return "the stock is empty: there is only one pass"
@@ -312,8 +315,8 @@ class Calculation(Game):
         if move.count != 1 or move.detail is not None or _COUNT_OR_DETAIL.search(short):
             raise InvalidMoveError(text, "Calculation's moves take no count or detail", state)
         if move.kind == "draw":
-            if move.source is not None:
-                raise InvalidMoveError(text, "the draw is written 'draw'", state)
+            if move != DRAW:
+                raise InvalidMoveError(text, "the draw is written 'draw' (or 'draw stock')", state)
             return DRAW
         if move.kind != "move":
             raise InvalidMoveError(

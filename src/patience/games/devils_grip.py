@@ -19,6 +19,7 @@ import re
 from collections.abc import Hashable
 from typing import Any
 
+from .._json import FrozenMapping
 from ..cards import Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from ..game import Better, Game, PileSpec
@@ -48,10 +49,10 @@ the top), as in Poker Solitaire's grid.
 SEQUENCES: tuple[tuple[int, ...], ...] = ((2, 5, 8, 11), (3, 6, 9, 12), (4, 7, 10, 13))
 """The three ways a grid stack is built, bottom to top: 2-5-8-J, 3-6-9-Q and 4-7-10-K."""
 
-DRAW = Move("draw")
+DRAW = Move("draw", "stock")
 """Turn up to three cards from the stock onto the talon."""
 
-REDEAL = Move("redeal")
+REDEAL = Move("redeal", "stock")
 """Turn the talon over to make a new stock for another pass."""
 
 _DRAW_COUNT = 3
@@ -120,6 +121,8 @@ class DevilsGrip(Game):
 
     title = "Devil's Grip"
     better = Better.LOWER
+    move_kinds = frozenset(("move", "draw", "redeal"))
+    action_piles = FrozenMapping({"draw": "stock", "redeal": "stock"})
 
     def __init__(
         self,
@@ -287,7 +290,7 @@ class DevilsGrip(Game):
         kind = move.kind
         if kind in ("draw", "redeal"):
             if move not in (DRAW, REDEAL):
-                return f"'{kind}' names no pile and no count"
+                return f"'{kind}' acts on the stock alone"
             if kind == "draw":
                 return "the stock is empty" + ("" if items[_TALON] else " and so is the talon")
             if items[_STOCK]:
@@ -389,12 +392,15 @@ class DevilsGrip(Game):
         ``swap a1-c2`` is refused with the reason: where a stack stands never
         matters, so swapping two would change nothing and is not a move.
         """
-        move = super().parse_move(state, text)
+        if Move.parse(text).kind != "swap":
+            move = super().parse_move(state, text)
+        else:
+            move = Move.parse(text)
         short = text.strip().lower()
         if move.detail is not None:
             raise InvalidMoveError(text, "Devil's Grip moves take no '=' detail", state)
         if move.kind in ("draw", "redeal"):
-            if move.source is not None or move.count != 1:
+            if move not in (DRAW, REDEAL):
                 raise InvalidMoveError(text, f"'{move.kind}' is written alone", state)
             return move
         if move.kind == "swap":

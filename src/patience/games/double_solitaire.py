@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError, PatienceError
 from ..game import Better, Game, PileSpec
@@ -68,6 +69,9 @@ class DoubleSolitaire(Game):
     title = "Double Solitaire"
     players = 2
     better = Better.HIGHER
+    move_kinds = frozenset(("move", "draw", "redeal", "pass"))
+    action_piles = FrozenMapping({"draw": "stock", "redeal": "stock"})
+    """Each player draws and redeals on their own stock (``p0.stock``, ``p1.stock``)."""
 
     def __init__(
         self, name: str = "double-solitaire", *, draw: int = 3, passes: int | None = None
@@ -304,18 +308,28 @@ class DoubleSolitaire(Game):
                 owner = self.layout[self._index[move.source]].owner
             player = self.turn(state) if owner is None else owner
             move = attrs.evolve(move, player=player)
+        if move.source is None and move.kind in self.action_piles:
+            move = self._on_action_pile(move)
         reason = self._move_syntax_problem(move)
         if reason:
             raise InvalidMoveError(text, reason, state)
         return move
 
+    def _on_action_pile(self, move: Move) -> Move:
+        """A draw or redeal written without its pile acts on the mover's own stock."""
+        return attrs.evolve(move, source=f"p{move.player}.stock")
+
     def _move_syntax_problem(self, move: Move) -> str:
-        if move.kind not in ("move", "draw", "redeal", "pass"):
+        if move.kind not in self.move_kinds:
             return f"{self.name} has no {move.kind!r} move"
         if move.player is None:
             return f"a move of {self.name} names its player, as in 'p0 draw'"
-        if move.kind != "move" and (move.source is not None or move.count != 1):
-            return f"'{move.kind}' takes no pile and no count"
+        if move.kind == "pass" and (move.source is not None or move.count != 1):
+            return "'pass' takes no pile and no count"
+        if move.kind in self.action_piles and (
+            move.source != f"p{move.player}.stock" or move.target is not None or move.count != 1
+        ):
+            return f"'{move.kind}' acts on the player's own stock (p{move.player}.stock) alone"
         return super()._move_syntax_problem(move)
 
     # ------------------------------------------------------------- results

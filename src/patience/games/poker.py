@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from .._json import FrozenMapping
 from ..cards import ACE, Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, PatienceError
 from ..game import Better, Game, PileSpec
@@ -208,7 +209,7 @@ LINES: tuple[tuple[str, tuple[str, ...]], ...] = (
 """The ten hands: each row (``"row 1"`` to ``"row 5"``) then each column
 (``"column a"`` to ``"column e"``), with their cells in order."""
 
-DRAW = Move("draw")
+DRAW = Move("draw", "stock")
 """Turn the top card of the stock (the placement game)."""
 
 DECLARE = Move("declare")
@@ -298,6 +299,11 @@ class PokerSolitaire(Game):
         self.target = TARGETS[table]
         """The classic mark: a finished game scoring at least this much is won."""
         self.open = is_open
+        if is_open:
+            self.move_kinds = frozenset(("swap", "declare"))
+        else:
+            self.move_kinds = frozenset(("move", "draw"))
+            self.action_piles = FrozenMapping({"draw": "stock"})
         """Whether this is the open variant (all 25 cards dealt face up, swaps)."""
         self.swap_limit: int | None = options.get("swap_limit")
         """The open game's limit on swaps (``None`` for the placement game)."""
@@ -547,6 +553,8 @@ class PokerSolitaire(Game):
                 short = short[6:].strip()
             if short in self._cell_index:
                 return self._places[self._cell_index[short] - self._first]
+        elif short == "finish":
+            return DECLARE
         move = super().parse_move(state, text)
         if move.count != 1 or move.detail is not None or _DETAIL_OR_COUNT.search(short):
             raise InvalidMoveError(text, "Poker Solitaire moves take no count or detail", state)

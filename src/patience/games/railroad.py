@@ -131,6 +131,7 @@ class Railroad(Game):
 
     title = "Railroad! Yard Solitaire"
     better = Better.LOWER
+    move_kinds = frozenset(("pull",))
 
     def __init__(
         self,
@@ -439,6 +440,7 @@ class RailroadRace(Game):
     title = "Railroad! Yard Solitaire (race)"
     better = Better.LOWER
     players = 2
+    move_kinds = frozenset(("pull",))
 
     def __init__(self, name: str = "railroad-race", *, sidings: int = 4, decks: int = 1) -> None:
         self.inner = Railroad(name, sidings=sidings, decks=decks)
