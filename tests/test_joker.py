@@ -8,6 +8,7 @@ import pytest
 from arrange import arrange, moves, play, registered
 
 from patience import Card, IllegalMoveError, InvalidStateError, Pile, Record, Session, State, Suit
+from patience.events import CardsMoved, JokerExchanged, JokerNamed
 from patience.games.joker import TIERS, Designation, JokerSolitaire
 
 GAME = registered("joker-solitaire", JokerSolitaire)
@@ -302,3 +303,23 @@ def test_a_whole_game_in_a_session_replays_from_its_record() -> None:
     again = Record.from_json(record.dumps())
     assert again.replay() == session.state
     assert [str(m) for m in again.moves][:2] == ["t1-t5 =Q", "t5-t1 x2"]
+
+
+def test_an_exchange_shows_in_the_events() -> None:
+    # As above: turning the seven of diamonds puts it in the joker's place.
+    state = deal(t1=["7H"], stock=["RJ", "7D"])
+    state = play(GAME, state, "draw", "waste-t5 =7D", "t6-t5")
+    at = len(state.piles["t5"]) - 2
+    after, steps = GAME.apply_events(state, "draw")
+    red, seven = Card.joker("R"), Card.parse("7D")
+    assert steps[0] == CardsMoved(
+        "stock", len(state.piles["stock"]) - 1, "waste", 0, (seven,), was_face_up=False
+    )
+    assert steps[1] == JokerExchanged(red, "t5", at, seven, "waste", 0)
+    assert JokerNamed("RJ", "7D", "") in steps
+    assert GAME.play_events(state, steps) == after
+    # Naming a joker when it is played shows too.
+    opened = deal(t1=["7H"], stock=["RJ", "7D"])
+    opened = GAME.apply(opened, "draw")
+    _, steps = GAME.apply_events(opened, "waste-t5 =7D")
+    assert JokerNamed("RJ", "", "7D") in steps

@@ -30,6 +30,7 @@ from .errors import (
     PatienceError,
     UnknownGameError,
 )
+from . import events
 from .game import PROGRESS_SEARCH_LIMIT, Better, Game, PileSpec, Result
 from .move import Move
 from .pile import Pile
@@ -96,6 +97,7 @@ __all__ = [
     "__version__",
     "aliases",
     "describe",
+    "events",
     "game",
     "games",
     "register",

@@ -34,6 +34,7 @@ from .errors import (
     PatienceError,
     brief_repr,
 )
+from .events import Event, counter_events, infer_events, play_events
 from .move import Move
 from .pile import Pile
 from .shuffle import check_seed
@@ -488,6 +489,47 @@ class Game(abc.ABC, metaclass=_GameMeta):
             if move.source is None and move.kind in self.action_piles and refused.move is move:
                 raise IllegalMoveError(move, state, self._move_syntax_problem(move)) from None
             raise
+
+    def apply_events(self, state: State, move: Move | str) -> tuple[State, tuple[Event, ...]]:
+        """The position after ``move``, and the events that took ``state`` there.
+
+        Checked and made exactly as :meth:`apply` makes it; the events say
+        what happened, in order: the cards the player moved, cards turned face
+        up, what the rules then did (cards dealt, discarded or lifted away),
+        each counter that changed and each score that changed (see
+        :mod:`patience.events`). ``game.play_events(state, events)`` gives
+        the new position again, and any prefix of the events a position in
+        between, for a front end to draw step by step.
+        """
+        after = self.apply(state, move)
+        if type(move) is not Move:
+            move = self.parse_move(state, move) if isinstance(move, str) else move
+        steps = list(self._events(state, move, after))
+        steps += counter_events(self, state, after, steps)
+        return after, tuple(steps)
+
+    def _events(self, state: State, move: Move, after: State) -> Iterable[Event]:
+        """The pile events of ``move`` (legal, already made: ``after`` is its
+        result), and any counter events the game names specially.
+
+        The default works them out from the two positions
+        (:func:`patience.events.infer_events`). Games whose moves set off more
+        than one packet of cards say exactly what happened instead; counters
+        not named here and scores are added by :meth:`apply_events`.
+        """
+        return infer_events(state, after)
+
+    def play_events(self, state: State, events: Iterable[Event]) -> State:
+        """``state`` with ``events`` (from :meth:`apply_events`) played onto it in order.
+
+        With all of a move's events this is the position after the move; with
+        the first few it is a position part way through, which may be one no
+        move can leave (a Railroad line before its matches are discarded).
+        Raises :class:`~patience.errors.PatienceError` for an event that does
+        not fit the position.
+        """
+        self._check_own(state)
+        return play_events(state, events)
 
     def is_won(self, state: State, player: int = 0) -> bool:
         """Whether ``player`` has won in ``state``."""

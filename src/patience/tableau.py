@@ -22,6 +22,7 @@ import attrs
 from ._json import FrozenMapping
 from .cards import _RANK_NAME, KING, Card, Deck
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
+from .events import CardsDealt, CardsMoved, CardsTurned, Event, SuitRemoved
 from .game import Better, Game, PileSpec
 from .move import Move
 from .pile import Pile, in_order
@@ -756,8 +757,19 @@ class TableauGame(Game):
         do, compares marks instead; :meth:`_perform` stays the engine's own.)"""
         return self._step(state, move)
 
-    def _step(self, state: State, move: Move) -> tuple[State, bool]:
-        """:meth:`_perform`, with whether the move made progress (see :meth:`_progress`)."""
+    def _events(self, state: State, move: Move, after: State) -> list[Event]:
+        """The events of ``move``, logged as the engine makes it again."""
+        log: list[Event] = []
+        again, _ = self._step(state, move, log)
+        assert again == after, "the engine made the move differently the second time"
+        return log
+
+    def _step(self, state: State, move: Move, log: list[Event] | None = None) -> tuple[State, bool]:
+        """:meth:`_perform`, with whether the move made progress (see :meth:`_progress`).
+
+        With ``log``, every step the move takes is appended to it as an event
+        (see :mod:`patience.events`), in the order it happens.
+        """
         r, at = self.rules, self._at
         items = list(state._items)
         info: dict[str, Any] = dict(state._info._data)
@@ -783,32 +795,55 @@ class TableauGame(Game):
             items[s] = _pile(remaining, down)
             target = items[t]
             items[t] = _pile(target.cards + cards[-k:], target.down)
+            if log is not None:
+                names = self._names
+                log.append(
+                    CardsMoved(names[s], len(remaining), names[t], len(target.cards), cards[-k:])
+                )
+                if down < source.down:
+                    log.append(CardsTurned(names[s], down, remaining[down:], face_up=True))
             if r.worrying_back and t in self._foundation_set:
                 up = sum(len(items[f].cards) for f in at.foundations)
                 if up > info["peak"]:
                     info["peak"] = up
                     progress = True
         else:
-            progress = self._apply_stock(move, items, info)
+            progress = self._apply_stock(move, items, info, log)
         if r.foundation_mode == "suits" and self._remove_suits(
-            items, (parts[1],) if parts is not None else self._at.tableau
+            items, (parts[1],) if parts is not None else self._at.tableau, log
         ):
             progress = True
-        if r.reserve_fills_spaces and self._fill_from_reserve(items):
+        if r.reserve_fills_spaces and self._fill_from_reserve(items, log):
             progress = True  # a card left the reserve for good
         if progress:
             info["progress"] = True
         return State._make(self, tuple(items), Info._own(info)), progress
 
-    def _apply_stock(self, move: Move, items: list[Pile], info: dict[str, Any]) -> bool:
+    def _apply_stock(
+        self, move: Move, items: list[Pile], info: dict[str, Any], log: list[Event] | None
+    ) -> bool:
         """Make a draw, redeal or deal in place; return whether it was progress."""
         r, at = self.rules, self._at
         kind = move.kind
+        names = self._names
         if kind == "draw":
             stock = items[at.stock].cards
             n = min(r.draw, len(stock))
+            waste = items[at.waste].cards
             items[at.stock] = _pile(stock[:-n], len(stock) - n)
-            items[at.waste] = _pile(items[at.waste].cards + stock[: -n - 1 : -1], 0)
+            items[at.waste] = _pile(waste + stock[: -n - 1 : -1], 0)
+            if log is not None:
+                log.append(
+                    CardsMoved(
+                        "stock",
+                        len(stock) - n,
+                        names[at.waste],
+                        len(waste),
+                        stock[-n:],
+                        was_face_up=False,
+                        turned_over=n > 1,
+                    )
+                )
             return False
         if kind == "redeal":
             waste = items[at.waste].cards
@@ -816,6 +851,18 @@ class TableauGame(Game):
             items[at.waste] = _EMPTY
             info["pass"] += 1
             info["progress"] = False
+            if log is not None:
+                log.append(
+                    CardsMoved(
+                        names[at.waste],
+                        0,
+                        "stock",
+                        0,
+                        waste,
+                        face_up=False,
+                        turned_over=len(waste) > 1,
+                    )
+                )
             return False
         if kind != "deal":
             raise AssertionError(f"{self.name}: no stock action {kind!r}")
@@ -825,11 +872,24 @@ class TableauGame(Game):
                 break
             pile = items[t]
             items[t] = _pile(pile.cards + stock[-1:], pile.down)
+            if log is not None:
+                log.append(
+                    CardsDealt(
+                        "stock",
+                        len(stock) - 1,
+                        names[t],
+                        len(pile.cards),
+                        stock[-1:],
+                        was_face_up=False,
+                    )
+                )
             stock = stock[:-1]
         items[at.stock] = _pile(stock, len(stock))
         return True
 
-    def _remove_suits(self, items: list[Pile], piles: Iterable[int]) -> bool:
+    def _remove_suits(
+        self, items: list[Pile], piles: Iterable[int], log: list[Event] | None = None
+    ) -> bool:
         """Lift every complete king-to-ace same-suit run on ``piles`` (the ones
         that have just gained cards) to a foundation."""
         removed = False
@@ -842,11 +902,19 @@ class TableauGame(Game):
                 f = next(f for f in self._at.foundations if not items[f].cards)
                 items[f] = _pile(tuple(reversed(run)), 0)
                 remaining = pile.cards[:-13]
-                items[t] = _pile(remaining, min(pile.down, max(len(remaining) - 1, 0)))
+                down = min(pile.down, max(len(remaining) - 1, 0))
+                items[t] = _pile(remaining, down)
                 removed = True
+                if log is not None:
+                    names = self._names
+                    log.append(
+                        SuitRemoved(names[t], len(remaining), names[f], 0, run, turned_over=True)
+                    )
+                    if down < pile.down:
+                        log.append(CardsTurned(names[t], down, remaining[down:], face_up=True))
         return removed
 
-    def _fill_from_reserve(self, items: list[Pile]) -> bool:
+    def _fill_from_reserve(self, items: list[Pile], log: list[Event] | None = None) -> bool:
         """Fill spaces, left to right, from the reserve's top; True if any was filled."""
         at = self._at
         filled = False
@@ -857,8 +925,16 @@ class TableauGame(Game):
             if not items[t].cards:
                 items[t] = _pile(reserve.cards[-1:], 0)
                 rest = reserve.cards[:-1]
-                items[at.reserve] = _pile(rest, max(len(rest) - 1, 0))
+                down = max(len(rest) - 1, 0)
+                items[at.reserve] = _pile(rest, down)
                 filled = True
+                if log is not None:
+                    names = self._names
+                    log.append(
+                        CardsDealt(names[at.reserve], len(rest), names[t], 0, reserve.cards[-1:])
+                    )
+                    if rest and down < reserve.down:
+                        log.append(CardsTurned(names[at.reserve], down, rest[down:], face_up=True))
         return filled
 
     def _why_illegal(self, state: State, move: Move) -> str:

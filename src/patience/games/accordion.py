@@ -19,6 +19,7 @@ from typing import Any
 from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
+from ..events import CardsDealt, CardsMoved, CardsShifted, Event
 from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
@@ -198,6 +199,26 @@ class Accordion(Game):
         del after[1 + i]
         after.append(())
         return self._new_state(tuple(after), state.info)
+
+    def _events(self, state: State, move: Move, after: State) -> list[Event]:
+        """A deal turns the stock's top card into the next place of the row; a
+        pile move puts the pile on the other, and every pile to its right then
+        slides one place left to close the gap."""
+        items = state._items
+        names = self._names
+        n = self._row_length(items)
+        if move.kind == "deal":
+            stock = items[0]
+            return [
+                CardsDealt(names[0], len(stock) - 1, names[1 + n], 0, stock[-1:], was_face_up=False)
+            ]
+        i, j = self._row_index[move.source or ""], self._row_index[move.target or ""]
+        pile, under = items[1 + i], items[1 + j]
+        log: list[Event] = [CardsMoved(names[1 + i], 0, names[1 + j], len(under), pile)]
+        log += [
+            CardsShifted(names[2 + m], 0, names[1 + m], 0, items[2 + m]) for m in range(i, n - 1)
+        ]
+        return log
 
     def _is_over(self, state: State) -> bool:
         """Over when no move is left: the stock is empty and no two piles match."""

@@ -22,6 +22,7 @@ from typing import Any
 from .._json import FrozenMapping
 from ..cards import Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from ..events import CardsDealt, CardsMoved, Event
 from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
@@ -272,6 +273,54 @@ class DevilsGrip(Game):
                 info["progress"] = True  # the refill brings a card into the grid
                 self._refill(items, s)
         return self._new_state(tuple(items), Info._own(info))
+
+    def _events(self, state: State, move: Move, after: State) -> list[Event]:
+        """A draw turns up to three cards onto the talon, a redeal turns the talon
+        over into the stock; a build moves the stack, and an emptied cell is
+        filled from the stock (else the talon)."""
+        items = state._items
+        names = self._names
+        stock, talon = items[_STOCK], items[_TALON]
+        if move.kind == "draw":
+            n = min(_DRAW_COUNT, len(stock))
+            flip = n > 1
+            moved = stock[-n:]
+            return [
+                CardsMoved(
+                    "stock",
+                    len(stock) - n,
+                    "talon",
+                    len(talon),
+                    moved,
+                    was_face_up=False,
+                    turned_over=flip,
+                )
+            ]
+        if move.kind == "redeal":
+            return [
+                CardsMoved("talon", 0, "stock", 0, talon, face_up=False, turned_over=len(talon) > 1)
+            ]
+        s, t = self._index[move.source or ""], _CELL_INDEX[move.target or ""]
+        source, k = items[s], move.count
+        log: list[Event] = [
+            CardsMoved(names[s], len(source) - k, names[t], len(items[t]), source[-k:])
+        ]
+        if s != _TALON and len(source) == k:
+            for refill in (_STOCK, _TALON):
+                pile = items[refill]
+                if pile:
+                    log.append(
+                        CardsDealt(
+                            names[refill],
+                            len(pile) - 1,
+                            names[s],
+                            0,
+                            pile[-1:],
+                            was_face_up=refill == _TALON,
+                        )
+                    )
+                    break
+        return log
 
     @staticmethod
     def _refill(items: list[Any], cell: int) -> None:

@@ -25,6 +25,7 @@ import attrs
 from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError, PatienceError
+from ..events import Event, TurnPassed, renamed
 from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
@@ -275,6 +276,20 @@ class DoubleSolitaire(Game):
         if unplayable or (aces and inner_move not in aces):
             info["turn"] = 1 - player
         return self._new_state(tuple(items), Info(info))
+
+    def _events(self, state: State, move: Move, after: State) -> list[Event]:
+        """The mover's own Klondike events on their piles, then the turn passing."""
+        player = self.turn(state)
+        log: list[Event] = []
+        if move.kind != "pass":
+            _, inner = self._listing(state)
+            assert inner is not None
+            inner_move = self._inner_move(move)
+            steps = self.inner._events(inner, inner_move, self.inner.apply(inner, inner_move))
+            log += renamed(steps, lambda name: self._outer_name(player, name))
+        if after.info["turn"] != player:
+            log.append(TurnPassed("turn", player, after.info["turn"]))
+        return log
 
     def _why_illegal(self, state: State, move: Move) -> str:
         reason = self._move_syntax_problem(move)

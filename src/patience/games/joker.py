@@ -29,6 +29,7 @@ import attrs
 
 from ..cards import ACE, KING, Card, Colour, Suit
 from ..errors import IllegalMoveError
+from ..events import Event, JokerExchanged, JokerNamed
 from ..game import Game, PileSpec
 from ..move import Move
 from ..pile import Pile
@@ -355,10 +356,21 @@ class JokerSolitaire(TableauGame):
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
             raise IllegalMoveError(move, state, self._why_illegal(state, move))
+        return self._make(state, move)
+
+    def _events(self, state: State, move: Move, after: State) -> list[Event]:
+        """The engine's events, then each joker named or exchanged."""
+        log: list[Event] = []
+        again = self._make(state, move, log)
+        assert again == after, "the move was made differently the second time"
+        return log
+
+    def _make(self, state: State, move: Move, log: list[Event] | None = None) -> State:
+        """Make the legal ``move``: the engine's part, then the jokers' (logged in ``log``)."""
         before = state._items
         des = self.designations(state)
         plain = move if move.detail is None else attrs.evolve(move, detail=None)
-        after = self._perform(state, plain)
+        after = self._step(state, plain, log)[0]
         items = list(after._items)
         info = dict(after._info._data)
         parts = self._parts.get(plain)
@@ -372,10 +384,14 @@ class JokerSolitaire(TableauGame):
                 info["progress"] = True  # a joker leaves play for good
             else:
                 self._name_from_below(items, des, t, k, before)
-        if self._exchange(items, des):
+        if self._exchange(items, des, log):
             info["progress"] = True  # a real card takes a joker's place
         for joker, d in des.items():
-            info[_key(joker)] = "" if d is None else d.text
+            key = _key(joker)
+            text = "" if d is None else d.text
+            if log is not None and info[key] != text:
+                log.append(JokerNamed(key, info[key], text))
+            info[key] = text
         return State._make(self, tuple(items), Info._own(info))
 
     def _name_from_below(
@@ -403,7 +419,9 @@ class JokerSolitaire(TableauGame):
             assert named is not None
             des[joker] = named
 
-    def _exchange(self, items: list[Pile], des: dict[Card, Designation | None]) -> bool:
+    def _exchange(
+        self, items: list[Pile], des: dict[Card, Designation | None], log: list[Event] | None
+    ) -> bool:
         """Keep every joker off the cards in view: narrow an open suit, or swap the
         real card into the joker's place and free the joker. True if a swap happened."""
         if all(d is None for d in des.values()):
@@ -423,18 +441,21 @@ class JokerSolitaire(TableauGame):
                 if rest:
                     des[joker] = Designation(d.rank, rest)
                     continue
-                self._swap(items, joker, Card(d.rank, hits[0]))
+                self._swap(items, joker, Card(d.rank, hits[0]), log)
                 des[joker] = None
                 swapped = changed = True
         return swapped
 
-    def _swap(self, items: list[Pile], joker: Card, card: Card) -> None:
+    def _swap(self, items: list[Pile], joker: Card, card: Card, log: list[Event] | None) -> None:
         """Swap ``joker`` with the face-up ``card`` wherever each lies."""
         spots = []
         for i, pile in enumerate(items):
             for j in range(pile.down, len(pile.cards)):
                 if pile.cards[j] is joker or pile.cards[j] is card:
                     spots.append((i, j))
+        if log is not None:
+            where = {items[i].cards[j]: (self._names[i], j) for i, j in spots}
+            log.append(JokerExchanged(joker, *where[joker], card, *where[card]))
         for i, j in spots:
             cards = list(items[i].cards)
             cards[j] = card if cards[j] is joker else joker

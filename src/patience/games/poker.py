@@ -30,6 +30,7 @@ import attrs
 from .._json import FrozenMapping
 from ..cards import ACE, Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, PatienceError
+from ..events import CardsMoved, Event
 from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
@@ -423,6 +424,19 @@ class PokerSolitaire(Game):
         after[k] = items[1]
         after[1] = ()
         return self._new_state(tuple(after), state.info)
+
+    def _events(self, state: State, move: Move, after: State) -> Iterable[Event]:
+        """A swap moves each card to the other's cell; other moves are one card
+        from one pile to another, worked out from the two positions."""
+        pair = self._swap_index.get(move) if self.open else None
+        if pair is None:
+            return super()._events(state, move, after)
+        i, j = pair
+        items, names = state._items, self._names
+        return [
+            CardsMoved(names[i], 0, names[j], 1, items[i]),
+            CardsMoved(names[j], 0, names[i], 0, items[j]),
+        ]
 
     def _apply_open(self, state: State, move: Move) -> State:
         pair = self._swap_index.get(move)

@@ -26,6 +26,7 @@ from ..errors import (
     PatienceError,
     brief_repr,
 )
+from ..events import CardsDiscarded, CardsMoved, CardsTurned, Event, renamed
 from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
@@ -260,6 +261,23 @@ class Railroad(Game):
             line, discard = tuple(cars), tuple(gone)
         after = (*items[:k], siding[:-1], *items[k + 1 : self._line], line, discard)
         return State._make(self, after, info)
+
+    def _events(self, state: State, move: Move, after: State) -> list[Event]:
+        """The pull, the siding's next head turning up, then each match discarded."""
+        k = self._pull_index[move]
+        items = state._items
+        siding, name = items[k], f"s{k + 1}"
+        line = [*items[self._line], siding[-1]]
+        log: list[Event] = [CardsMoved(name, len(siding) - 1, "line", len(line) - 1, siding[-1:])]
+        if len(siding) > 1:
+            log.append(CardsTurned(name, len(siding) - 2, siding[-2:-1]))
+        left, discarded = len(line), len(items[self._discard])
+        for kind, gone in settle_line(line, []):
+            left -= len(gone)
+            start = left if kind == "rank" else left - 1  # a suit match leaves the last card
+            log.append(CardsDiscarded("line", start, "discard", discarded, gone))
+            discarded += len(gone)
+        return log
 
     def _all_pulled(self, items: tuple[Any, ...]) -> bool:
         """Whether every card has left the sidings (the line and discard hold them all)."""
@@ -529,6 +547,14 @@ class RailroadRace(Game):
         items = list(state._items)
         items[p * self._size : (p + 1) * self._size] = after._items
         return self._new_state(tuple(items))
+
+    def _events(self, state: State, move: Move, after: State) -> list[Event]:
+        """The mover's own Railroad events, on their piles (``p0.s1``, ``p0.line`` ...)."""
+        p, k = self._move_index[move]
+        inner = self._split(state, p)
+        pull = self.inner._pulls[k]
+        steps = self.inner._events(inner, pull, self.inner._apply(inner, pull))
+        return renamed(steps, lambda name: f"p{p}.{name}")
 
     def _finished(self, state: State, player: int) -> tuple[bool, bool]:
         """Whether ``player`` has pulled every card, and whether their line is clear."""
