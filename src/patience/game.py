@@ -490,6 +490,70 @@ class Game(abc.ABC, metaclass=_GameMeta):
                 raise IllegalMoveError(move, state, self._move_syntax_problem(move)) from None
             raise
 
+    def pick_up(self, state: State, move: Move) -> tuple[str, int | None] | None:
+        """Where ``move`` starts, for a front end: ``(pile, index)``.
+
+        ``pile`` is the layout pile the move takes from or acts on; ``index``
+        is the position in it of the lowest card the move picks up (a card
+        move of three cards from a pile of ten picks up at 7, a pull takes the
+        head), or ``None`` for an action on the pile as a whole, such as
+        drawing from the stock. ``None`` for an action on no pile (``pass``).
+        """
+        self._check_own(state)
+        name = self._pick_up_pile(move)
+        if name is None:
+            return None
+        if move.kind in self.action_piles or name not in self._index:
+            return (name, None) if name in self._index else None
+        size = len(state.piles[name])
+        if move.kind == "move":
+            return (name, size - move.count)
+        return (name, size - 1 if size else None)
+
+    def _pick_up_pile(self, move: Move) -> str | None:
+        """The layout pile ``move`` starts from (default: its source). A game whose
+        moves name piles otherwise than its layout does says which."""
+        return move.source
+
+    def moves_from(self, state: State, pile: str, index: int | None = None) -> tuple[Move, ...]:
+        """The legal moves that start from ``pile`` (see :meth:`pick_up`).
+
+        With ``index``, only those a click or drag on the card at that
+        position makes: the card moves that pick up exactly there (the card
+        and what lies on it), and the actions on the pile as a whole (drawing,
+        whichever card of the stock is clicked). In legal-move order. Raises
+        :class:`~patience.errors.PatienceError` for a pile the game does not
+        have or a position outside the pile.
+        """
+        self._check_own(state)
+        if not isinstance(pile, str) or pile not in self._index:
+            raise PatienceError(f"{self.name} has no pile {brief_repr(pile)}")
+        if index is not None and (
+            isinstance(index, bool)
+            or not isinstance(index, int)
+            or not 0 <= index < len(state.piles[pile])
+        ):
+            raise PatienceError(
+                f"{pile} holds {len(state.piles[pile])} cards: no card at {brief_repr(index)}"
+            )
+        out = []
+        for move in self._legal_moves(state):
+            where = self.pick_up(state, move)
+            if where is not None and where[0] == pile:
+                if index is None or where[1] is None or where[1] == index:
+                    out.append(move)
+        return tuple(out)
+
+    def pickable(self, state: State) -> tuple[tuple[str, int | None], ...]:
+        """Every place a legal move starts from: ``(pile, index)`` pairs as
+        :meth:`pick_up` gives them, each once, in layout order and then by
+        index (``None``, a pile acted on as a whole, first). A front end can
+        highlight them, and look up the moves with :meth:`moves_from`."""
+        self._check_own(state)
+        found = {w for m in self._legal_moves(state) if (w := self.pick_up(state, m)) is not None}
+        order = self._index
+        return tuple(sorted(found, key=lambda w: (order[w[0]], -1 if w[1] is None else w[1])))
+
     def apply_events(self, state: State, move: Move | str) -> tuple[State, tuple[Event, ...]]:
         """The position after ``move``, and the events that took ``state`` there.
 

@@ -548,6 +548,11 @@ class RailroadRace(Game):
         items[p * self._size : (p + 1) * self._size] = after._items
         return self._new_state(tuple(items))
 
+    def _pick_up_pile(self, move: Move) -> str | None:
+        """A pull names the mover's siding as in the one-player game (``s1``); it
+        starts from their pile of the layout (``p0.s1``)."""
+        return None if move.source is None else f"p{move.player}.{move.source}"
+
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """The mover's own Railroad events, on their piles (``p0.s1``, ``p0.line`` ...)."""
         p, k = self._move_index[move]
