@@ -88,3 +88,50 @@ def test_every_game_saves_a_session_whole(name: str) -> None:
         except PatienceError:
             break
     assert loaded.state.piles == session.state.piles
+
+
+def test_do_returns_the_events_and_marks_the_moves_that_revealed() -> None:
+    session = patience.Session("klondike", seed=2)  # draws only: each shows three cards
+    events = session.do("draw")
+    assert events == session.game.apply_events(session.states[-2], "draw")[1]
+    assert session.revealed == (True,)
+    assert session.can_undo() and session.undo() == patience.Move("draw", "stock")
+    assert session.revealed == ()
+    session.redo()
+    assert session.revealed == (True,)
+
+
+def test_no_undo_past_a_reveal() -> None:
+    session = patience.Session("klondike", seed=2, undo="no-reveal")
+    session.do("draw")
+    assert not session.can_undo()
+    with pytest.raises(patience.PatienceError, match="no-reveal"):
+        session.undo()
+    assert len(session.history) == 1  # nothing changed
+    # A move that shows nothing new can be taken back: in Railroad with one
+    # siding every pull turns up the next card, except the last.
+    game = patience.game("railroad", sidings=1)
+    rail = patience.Session(game, seed=3, undo="no-reveal")
+    rail.do("pull s1")
+    assert rail.revealed == (True,) and not rail.can_undo()
+    for _ in range(51):  # the last card: nothing is left to turn up
+        rail.do("pull s1")
+    assert rail.revealed[-1] is False and rail.can_undo()
+    rail.undo()
+    assert not rail.can_undo()
+
+
+def test_the_undo_policy_is_saved_and_checked() -> None:
+    session = patience.Session("klondike", seed=2, undo="no-reveal")
+    session.do("draw")
+    again = patience.Session.from_json(session.dumps())
+    assert again.undo_policy == "no-reveal" and again.revealed == (True,)
+    assert not again.can_undo()
+    data = session.to_json()
+    data["undo"] = "sometimes"
+    with pytest.raises(patience.InvalidRecordError, match="undo"):
+        patience.Session.from_json(data)
+    del data["undo"]  # saved before undo policies: free
+    assert patience.Session.from_json(data).undo_policy == "free"
+    with pytest.raises(patience.PatienceError, match="undo must be one of"):
+        patience.Session("klondike", seed=1, undo="never")

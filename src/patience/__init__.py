@@ -16,6 +16,7 @@ interactive :class:`Session` and each game's rules.
 
 from __future__ import annotations
 
+from . import events
 from .cards import ACE, JACK, KING, QUEEN, RANKS, Card, Colour, Deck, Suit
 from .errors import (
     ForeignStateError,
@@ -30,7 +31,6 @@ from .errors import (
     PatienceError,
     UnknownGameError,
 )
-from . import events
 from .game import PROGRESS_SEARCH_LIMIT, Better, Game, PileSpec, Result
 from .move import Move
 from .pile import Pile

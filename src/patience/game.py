@@ -539,9 +539,12 @@ class Game(abc.ABC, metaclass=_GameMeta):
         out = []
         for move in self._legal_moves(state):
             where = self.pick_up(state, move)
-            if where is not None and where[0] == pile:
-                if index is None or where[1] is None or where[1] == index:
-                    out.append(move)
+            if (
+                where is not None
+                and where[0] == pile
+                and (index is None or where[1] is None or where[1] == index)
+            ):
+                out.append(move)
         return tuple(out)
 
     def pickable(self, state: State) -> tuple[tuple[str, int | None], ...]:

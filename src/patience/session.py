@@ -10,6 +10,7 @@ from typing import Any
 from . import _json
 from .cards import Card
 from .errors import InvalidCardError, InvalidRecordError, PatienceError, brief_repr
+from .events import Event
 from .game import Game, Result
 from .move import Move
 from .records import Record
@@ -17,10 +18,17 @@ from .registry import game as make_game
 from .shuffle import check_seed
 from .state import State
 
-__all__ = ["SESSION_FORMAT", "Session"]
+__all__ = ["SESSION_FORMAT", "UNDO_POLICIES", "Session"]
 
 SESSION_FORMAT = "patience-session/1"
 """The ``format`` tag of saved sessions."""
+
+UNDO_POLICIES = ("free", "no-reveal")
+"""The undo policies a :class:`Session` takes."""
+
+
+def _reveals(events: Iterable[Event]) -> bool:
+    return any(event.reveals for event in events)
 
 
 class Session:
@@ -32,7 +40,8 @@ class Session:
 
         >>> import patience
         >>> s = patience.Session("railroad", seed=7)
-        >>> s.do("pull s2")
+        >>> [type(event).__name__ for event in s.do("pull s2")]
+        ['CardsMoved', 'CardsTurned']
         >>> s.undo()
         Move('pull', 's2')
         >>> s.redo()
@@ -40,7 +49,15 @@ class Session:
         >>> len(s.history)
         1
 
-    :meth:`do` checks the move first and changes nothing when it fails.
+    :meth:`do` checks the move first and changes nothing when it fails; it
+    returns the move's events (see :meth:`patience.Game.apply_events`) for a
+    front end to show.
+
+    ``undo`` is the undo policy: ``"free"`` (the default) takes back any
+    move; ``"no-reveal"`` refuses to take back a move that showed the player
+    a card they could not see before (a draw, a card turned up), so that
+    undoing cannot be used to peek at hidden cards and try again.
+    :attr:`revealed` says which moves did.
 
     ``game`` is a :class:`~patience.Game` or a registered name (anything else
     raises :class:`~patience.errors.UnknownGameError`); a bad seed raises
@@ -55,9 +72,16 @@ class Session:
         *,
         seed: int | None = None,
         cards: Iterable[Card | str] | str | None = None,
+        undo: str = "free",
     ) -> None:
         self.game: Game = game if isinstance(game, Game) else make_game(game)
         """The game being played."""
+        if undo not in UNDO_POLICIES:
+            raise PatienceError(
+                f"undo must be one of {', '.join(map(repr, UNDO_POLICIES))}, not {brief_repr(undo)}"
+            )
+        self.undo_policy: str = undo
+        """``"free"`` or ``"no-reveal"`` (see above)."""
         if seed is not None and cards is not None:
             raise PatienceError("give seed= or cards=, not both")
         if seed is None and cards is None:
@@ -81,15 +105,20 @@ class Session:
             self._start = self.game.deal_from(self._cards)
         self._states: list[State] = [self._start]
         self._moves: list[Move] = []
-        self._redo: list[tuple[Move, State]] = []
+        self._revealed: list[bool] = []
+        self._redo: list[tuple[Move, State, bool]] = []
 
     @classmethod
-    def from_record(cls, record: Record) -> Session:
+    def from_record(cls, record: Record, *, undo: str = "free") -> Session:
         """A session that replays ``record`` (every move checked) and continues from its end."""
         states = record.states()
-        session = cls(states[0].game, seed=record.seed, cards=record.cards)
+        session = cls(states[0].game, seed=record.seed, cards=record.cards, undo=undo)
+        game = session.game
         session._states = states
-        session._moves = [session.game.parse_move(st, t) for st, t in zip(states, record.moves)]
+        session._moves = [game.parse_move(st, t) for st, t in zip(states, record.moves)]
+        session._revealed = [
+            _reveals(game.apply_events(st, m)[1]) for st, m in zip(states, session._moves)
+        ]
         return session
 
     @property
@@ -111,31 +140,54 @@ class Session:
         """The legal moves in the current position."""
         return self.game.legal_moves(self.state)
 
-    def do(self, move: Move | str) -> None:
-        """Make ``move`` (a :class:`~patience.Move` or notation); clears the redo list."""
+    @property
+    def revealed(self) -> tuple[bool, ...]:
+        """For each move of :attr:`history`, whether it showed the player a card
+        they could not see before."""
+        return tuple(self._revealed)
+
+    def do(self, move: Move | str) -> tuple[Event, ...]:
+        """Make ``move`` (a :class:`~patience.Move` or notation) and return its
+        events; clears the redo list."""
         state = self.state
         if isinstance(move, str):
             move = self.game.parse_move(state, move)
-        new = self.game.apply(state, move)
+        new, events = self.game.apply_events(state, move)
         self._states.append(new)
         self._moves.append(move)
+        self._revealed.append(_reveals(events))
         self._redo.clear()
+        return events
+
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take a move back under the undo policy."""
+        return bool(self._moves) and not (self.undo_policy == "no-reveal" and self._revealed[-1])
 
     def undo(self) -> Move:
-        """Take back the last move and return it."""
+        """Take back the last move and return it.
+
+        Raises :class:`~patience.errors.PatienceError` when there is none, and
+        under the ``"no-reveal"`` policy when the last move showed a hidden card.
+        """
         if not self._moves:
             raise PatienceError("nothing to undo")
+        if not self.can_undo():
+            raise PatienceError(
+                f"{self._moves[-1]} showed a card that was hidden, so it cannot be taken back"
+                " (undo='no-reveal')"
+            )
         move = self._moves.pop()
-        self._redo.append((move, self._states.pop()))
+        self._redo.append((move, self._states.pop(), self._revealed.pop()))
         return move
 
     def redo(self) -> Move:
         """Make again the last move taken back, and return it."""
         if not self._redo:
             raise PatienceError("nothing to redo")
-        move, state = self._redo.pop()
+        move, state, revealed = self._redo.pop()
         self._moves.append(move)
         self._states.append(state)
+        self._revealed.append(revealed)
         return move
 
     def hint(self, *, thoughtful: bool = False, player: int = 0, **options: Any) -> Move:
@@ -175,13 +227,15 @@ class Session:
 
         That is its record (the game, its options, the deal, the moves made
         and the current result, see :meth:`patience.Record.to_json`) plus the
-        moves that :meth:`redo` would make again, the next one first.
+        moves that :meth:`redo` would make again, the next one first, and the
+        undo policy.
         :meth:`from_json` brings it all back.
         """
         return {
             "format": SESSION_FORMAT,
             "record": self.record.to_json(),
-            "redo": [str(move) for move, _ in reversed(self._redo)],
+            "redo": [str(move) for move, _, _ in reversed(self._redo)],
+            "undo": self.undo_policy,
         }
 
     def dumps(self) -> str:
@@ -196,21 +250,29 @@ class Session:
         Raises :class:`~patience.errors.InvalidRecordError` naming what is wrong.
         """
         data = _json.load_object(
-            data, InvalidRecordError, "session", SESSION_FORMAT, ("format", "record", "redo")
+            data,
+            InvalidRecordError,
+            "session",
+            SESSION_FORMAT,
+            ("format", "record", "redo", "undo"),
         )
         redo = data.get("redo", [])
         if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
             raise InvalidRecordError("'redo' must be a list of move strings")
-        session = cls.from_record(Record.from_json(data.get("record")))  # type: ignore[arg-type]
+        undo = data.get("undo", "free")
+        if undo not in UNDO_POLICIES:
+            raise InvalidRecordError(f"'undo' must be one of {', '.join(UNDO_POLICIES)}")
+        record = Record.from_json(data.get("record"))  # type: ignore[arg-type]
+        session = cls.from_record(record, undo=undo)
         state = session.state
-        again: list[tuple[Move, State]] = []
+        again: list[tuple[Move, State, bool]] = []
         for i, text in enumerate(redo, start=1):
             try:
                 move = session.game.parse_move(state, text)
-                state = session.game.apply(state, move)
+                state, events = session.game.apply_events(state, move)
             except PatienceError as e:
                 raise InvalidRecordError(f"redo move {i} ({brief_repr(text)}): {e}") from None
-            again.append((move, state))
+            again.append((move, state, _reveals(events)))
         session._redo = again[::-1]
         return session
 
