@@ -99,14 +99,18 @@ class InvalidMoveError(PatienceError):
 class IllegalMoveError(PatienceError):
     """A move that the rules do not allow in the given position.
 
-    :attr:`move` holds the move, :attr:`state` the unchanged position and
-    :attr:`reason` a short explanation.
+    :attr:`move` holds the move, :attr:`state` the unchanged position,
+    :attr:`reason` a short explanation in the game's terms and :attr:`code`
+    a stable name for the kind of refusal, from the game's
+    :attr:`~patience.Game.refusals` (the "Why a move is refused" page lists
+    them), for a front end to translate or to react to.
     """
 
-    def __init__(self, move: Any, state: Any, reason: str) -> None:
+    def __init__(self, move: Any, state: Any, reason: str, code: str = "illegal") -> None:
         self.move = move
         self.state = state
         self.reason = reason
+        self.code = code
         super().__init__(f"illegal move {str(move)!r}: {reason}")
 
 

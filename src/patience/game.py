@@ -40,7 +40,15 @@ from .pile import Pile
 from .shuffle import check_seed
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
-__all__ = ["PROGRESS_SEARCH_LIMIT", "STATE_FORMAT", "Better", "Game", "PileSpec", "Result"]
+__all__ = [
+    "COMMON_REFUSALS",
+    "PROGRESS_SEARCH_LIMIT",
+    "STATE_FORMAT",
+    "Better",
+    "Game",
+    "PileSpec",
+    "Result",
+]
 
 STATE_FORMAT = "patience-state/1"
 """The ``format`` tag of serialised states."""
@@ -61,6 +69,17 @@ the documentation gives the measured rates and the reasons for the figure.
 """
 
 _T = TypeVar("_T")
+
+COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
+    {
+        "not-a-move": "no move of this game looks like that: a kind, pile, player,"
+        " count or detail it cannot have",
+        "game-over": "the game is over: no move is left",
+        "not-your-turn": "another player is to move",
+        "illegal": "not allowed here (for games that give no more precise code)",
+    }
+)
+"""The refusal codes every game may give (see :attr:`Game.refusals`)."""
 
 
 class Better(enum.Enum):
@@ -248,6 +267,11 @@ class Game(abc.ABC, metaclass=_GameMeta):
     :meth:`parse_move` reads no other kind: ``apply(state, "bogus")`` raises
     :class:`~patience.errors.InvalidMoveError`. Empty (the default, for a
     game that does not say) reads any kind."""
+    refusals: Mapping[str, str] = COMMON_REFUSALS
+    """Every :attr:`~patience.errors.IllegalMoveError.code` this game's refusals
+    may carry, with what it means: :data:`COMMON_REFUSALS` and the family's own
+    (``"build"``, ``"space"``, ``"empty-siding"`` ...). Codes are stable: a
+    front end may translate them or react to them."""
     action_piles: Mapping[str, str] = FrozenMapping({})
     """The pile each action that names no pile in short notation acts on: in
     Klondike ``{"draw": "stock", "redeal": "stock"}``.
@@ -487,7 +511,8 @@ class Game(abc.ABC, metaclass=_GameMeta):
         except IllegalMoveError as refused:
             # An action made without the pile it acts on says which pile.
             if move.source is None and move.kind in self.action_piles and refused.move is move:
-                raise IllegalMoveError(move, state, self._move_syntax_problem(move)) from None
+                problem = self._move_syntax_problem(move)
+                raise IllegalMoveError(move, state, problem, "not-a-move") from None
             raise
 
     def pick_up(self, state: State, move: Move) -> tuple[str, int | None] | None:
