@@ -124,7 +124,7 @@ class Calculation(Game):
                     for k, f in enumerate(FOUNDATIONS)
                 ),
                 *(
-                    PileSpec(w, "waste", 1, 1 + k, fan="down", label=f"Waste {k + 1}")
+                    PileSpec(w, "waste", 1, 1 + k, fan="down", label=f"Waste {k + 1}", extent=5)
                     for k, w in enumerate(WASTES)
                 ),
             ]

@@ -139,9 +139,19 @@ class DevilsGrip(Game):
         self._set_layout(
             [
                 PileSpec("stock", "stock", 0, 0, label="Stock"),
-                PileSpec("talon", "waste", 0, 1, label="Talon"),
+                # The talon shows the three cards just turned.
+                PileSpec("talon", "waste", 0, 1, "right", label="Talon", extent=2, spread=3),
+                # Each grid stack (at most four cards: 2-5-8-J) has two rows to fan in.
                 *(
-                    PileSpec(cell, "tableau", 1 + k // 8, k % 8, fan="down", label=cell.upper())
+                    PileSpec(
+                        cell,
+                        "tableau",
+                        1 + 2 * (k // 8),
+                        k % 8,
+                        fan="down",
+                        label=cell.upper(),
+                        extent=2,
+                    )
                     for k, cell in enumerate(CELLS)
                 ),
             ]
