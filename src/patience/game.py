@@ -285,6 +285,18 @@ _INFO_DEPTH = 8
 """How deeply lists may nest in a loaded state's counters (games use two levels)."""
 
 
+def card_text(card: Card, symbols: bool = False) -> str:
+    """``str(card)``, or with ``symbols`` its :attr:`~Card.symbol` (for renderers)."""
+    return card.symbol if symbols else str(card)
+
+
+def pile_text(pile: Pile, symbols: bool = False) -> str:
+    """``str(pile)`` (face-down cards as ``##``), with ``symbols`` in symbol form."""
+    if not symbols:
+        return str(pile)
+    return " ".join(["##"] * pile.down + [c.symbol for c in pile.cards[pile.down :]])
+
+
 class _GameMeta(abc.ABCMeta):
     """Seals every game once its constructor has finished (see :meth:`Game.__setattr__`)."""
 
@@ -1016,17 +1028,21 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
     # -------------------------------------------------------- rendering
 
-    def render(self, state: State) -> str:
-        """A compact text table of ``state`` with face-down cards masked."""
+    def render(self, state: State, symbols: bool = False) -> str:
+        """A compact text table of ``state`` with face-down cards masked.
+
+        Cards print as their text (``8H``, ``TC``); with ``symbols=True`` as
+        :attr:`Card.symbol` gives them, with the suit symbol (``8♥``, ``10♣``).
+        """
         width = max((len(n) for n in state.piles), default=0)
         lines = [f"{self.title or self.name}"]
         for spec in self.layout:
             pile = state.piles[spec.name]
             if spec.fan == "none" and len(pile) > 1:
-                top = "##" if pile.down == len(pile) else str(pile.top)
+                top = "##" if pile.down == len(pile) else card_text(pile.cards[-1], symbols)
                 shown = f"[{len(pile)}] {top}"
             else:
-                shown = str(pile) or "."
+                shown = pile_text(pile, symbols) or "."
             lines.append(f"{spec.name:>{width}}: {shown}")
         lines.append(self.result(state).summary())
         return "\n".join(lines)

@@ -393,9 +393,9 @@ class DoubleSolitaire(Game):
             return ()
         return (0,) if scores[0] > scores[1] else (1,)
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, symbols: bool = False) -> str:
         """The default text table, with a line saying whose turn it is."""
-        lines = super().render(state).split("\n")
+        lines = super().render(state, symbols).split("\n")
         turn = "none, the game is over" if self.is_over(state) else f"player {self.turn(state)}"
         lines.insert(-1, f"turn: {turn}")
         return "\n".join(lines)
