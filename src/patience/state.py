@@ -232,3 +232,9 @@ class State:
 
     def __repr__(self) -> str:
         return f"patience.state_from_json({self.dumps()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The position drawn by :func:`patience.svg`, which notebooks show."""
+        from .svg import svg  # here, not at the top: the renderer imports this module
+
+        return str(svg(self))
