@@ -135,7 +135,8 @@ class State:
     hashable; games make new ones in
     :meth:`~patience.Game.apply`. ``str(state)`` draws the position as a text
     table with face-down cards masked, ``repr(state)`` pastes back into
-    Python, and :meth:`to_json` gives plain JSON-compatible data.
+    Python, and :meth:`to_json` gives plain JSON-compatible data. In a
+    notebook a state shows as its picture (:func:`patience.svg`).
 
     ``State(game, piles, info)`` takes the piles as a mapping in the game's
     layout order; games build states with :meth:`patience.Game.make_state`.

@@ -1,6 +1,6 @@
 """Pictures of positions as SVG, drawn from the game's layout alone.
 
-:func:`svg` (exported as ``patience.svg``) draws any position of any game:
+:func:`patience.svg` draws any position of any game:
 each pile of :attr:`Game.layout <patience.Game.layout>` at its place on the
 grid, its cards fanned the way the layout says and squeezed to stay inside
 the pile's cells, face-down cards as backs. It knows nothing of any game;
