@@ -210,6 +210,7 @@ def test_move_piles_of_a_player() -> None:
         ("railroad", Move("pull", "s5")),
         ("railroad-race", Move("pull", "s3")),  # whose siding?
         ("railroad-race", Move("pull", "s9", player=0)),
+        ("double-solitaire", Move("draw")),  # whose stock?
     ],
 )
 def test_move_piles_refuses_piles_the_game_lacks(name: str, move: Move) -> None:

@@ -949,21 +949,18 @@ class Game(abc.ABC, metaclass=_GameMeta):
             return f"{self.name} has no player {move.player}"
         return ""
 
-    _STOCK_ACTIONS = frozenset(("draw", "deal", "redeal"))
-    """Actions that name no pile and act on the stock (see :meth:`move_piles`)."""
-
     def move_piles(self, move: Move) -> tuple[str | None, str | None]:
         """The piles of :attr:`layout` that ``move`` takes from and puts on:
         ``(source, target)``, either ``None`` when the move has none.
 
         For front ends: what to highlight, animate or map a click to. A card
         move gives its source and target piles; an action on one pile
-        (``pull s3``) gives that pile as its source. ``draw``, ``deal`` and
-        ``redeal``, which name no pile, give the stock (in a multi-player
-        game the mover's own); other actions that name no pile give
-        ``(None, None)``. Raises :class:`~patience.errors.InvalidMoveError`
-        when the move names a pile the game does not have. The move is not
-        checked for legality.
+        (``pull s3``, ``draw stock``) gives that pile as its source. An
+        action made without its pile (``Move("draw")``) gives the pile
+        :attr:`action_piles` says it acts on; one that acts on no pile
+        (``pass``, ``declare``) gives ``(None, None)``. Raises
+        :class:`~patience.errors.InvalidMoveError` when the move names a pile
+        the game does not have. The move is not checked for legality.
 
         The default reads the names from the move; a game whose notation
         names piles otherwise (Railroad race's ``p1 pull s3`` means pile
@@ -971,20 +968,12 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """
         if not isinstance(move, Move):
             raise InvalidMoveError(brief_repr(move), "not a Move")
+        if move.source is None and move.kind in self.action_piles:
+            move = self._on_action_pile(move)
         for name in (move.source, move.target):
             if name is not None and name not in self._index:
                 raise InvalidMoveError(str(move), f"{self.name} has no pile {name!r}")
-        if move.source is None and move.kind in self._STOCK_ACTIONS:
-            return self._stock_of(move.player), None
         return move.source, move.target
-
-    def _stock_of(self, player: int | None) -> str | None:
-        """The stock pile of ``player`` (a shared one if the game has no own
-        stocks), or ``None`` when there is not exactly one."""
-        stocks = [s for s in self.layout if s.role == "stock"]
-        if len(stocks) > 1:
-            stocks = [s for s in stocks if s.owner == player]
-        return stocks[0].name if len(stocks) == 1 else None
 
     # ----------------------------------------------------- solver hooks
 
