@@ -2,8 +2,7 @@
 
 Runs over every name in ``patience.games()`` and the option variants that
 change a layout, so a new game's layout is checked the moment it is
-registered. Also the rules of :class:`patience.PileSpec` itself and
-:meth:`patience.Game.move_piles`.
+registered. Also the rules of :class:`patience.PileSpec` itself.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from typing import Any
 import pytest
 
 import patience
-from patience import Game, InvalidMoveError, Move, PatienceError, PileSpec
+from patience import Game, PileSpec
 from patience.game import FANS
 from patience.tableau import TABLEAU_EXTENT, TableauGame
 
@@ -174,46 +173,3 @@ def test_specs_keep_their_old_defaults() -> None:
     spec = PileSpec("stock", "stock", 0, 0, label="Stock")
     assert (spec.fan, spec.extent, spec.spread, spec.owner) == ("none", 1, None, None)
     assert eval(repr(spec), {"PileSpec": PileSpec}) == spec
-
-
-# ------------------------------------------------------------- move_piles
-
-
-def test_move_piles_reads_sources_and_targets() -> None:
-    game = patience.game("klondike")
-    assert game.move_piles(Move("move", "t1", "f2", 3)) == ("t1", "f2")
-    assert game.move_piles(Move("draw")) == ("stock", None)
-    assert game.move_piles(Move("redeal")) == ("stock", None)
-    assert patience.game("spider").move_piles(Move("deal")) == ("stock", None)
-    assert patience.game("railroad").move_piles(Move("pull", "s3")) == ("s3", None)
-    assert patience.game("poker-solitaire", open=True).move_piles(Move("declare")) == (None, None)
-
-
-def test_move_piles_of_a_player() -> None:
-    double = patience.game("double-solitaire")
-    assert double.move_piles(Move("draw", player=1)) == ("p1.stock", None)
-    assert double.move_piles(Move("move", "p0.t3", "f8", player=0)) == ("p0.t3", "f8")
-    assert double.move_piles(Move("pass", player=0)) == (None, None)
-    race = patience.game("railroad-race")
-    assert race.move_piles(Move("pull", "s3", player=1)) == ("p1.s3", None)
-    assert race.move_piles(Move("pull", "p0.s2")) == ("p0.s2", None)
-    for move in race.legal_moves(race.deal(1)):
-        source, _ = race.move_piles(move)
-        assert source == f"p{move.player}.{move.source}"
-
-
-@pytest.mark.parametrize(
-    ("name", "move"),
-    [
-        ("klondike", Move("move", "t1", "t9")),
-        ("klondike", Move("pull", "s3")),
-        ("railroad", Move("pull", "s5")),
-        ("railroad-race", Move("pull", "s3")),  # whose siding?
-        ("railroad-race", Move("pull", "s9", player=0)),
-        ("double-solitaire", Move("draw")),  # whose stock?
-    ],
-)
-def test_move_piles_refuses_piles_the_game_lacks(name: str, move: Move) -> None:
-    with pytest.raises(InvalidMoveError) as caught:
-        patience.game(name).move_piles(move)
-    assert isinstance(caught.value, PatienceError)

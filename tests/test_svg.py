@@ -174,7 +174,9 @@ def test_every_legal_move_highlights_the_piles_it_names(name: str) -> None:
     state = list(positions(game, seeds=(7,)))[1]
     for move in game.legal_moves(state)[:40]:
         root = ET.fromstring(patience.svg(state, highlight=move))
-        source, target = game.move_piles(move)
+        start = game.pick_up(state, move)
+        source = None if start is None else start[0]
+        target = None if start is None or start[1] is None else move.target
         marked = {g.get("data-pile"): classes(g) for g in groups(root, "pile")}
         for pile, roles in marked.items():
             assert ("source" in roles) == (pile == source)
@@ -227,8 +229,16 @@ def test_actions_mark_their_pile() -> None:
     root = ET.fromstring(patience.svg(race.deal(3), highlight="p1 pull s3"))
     assert len(marks(root, "p1.s3")) == 1 and not marks(root, "p0.s3")
     double = patience.game("double-solitaire")
-    root = ET.fromstring(patience.svg(double.deal(3), highlight=Move("draw", player=1)))
+    deal = double.deal(3)
+    root = ET.fromstring(patience.svg(deal, highlight=Move("draw", player=1)))
     assert len(marks(root, "p1.stock")) == 1 and not marks(root, "p0.stock")
+    # A draw without its player is the player's whose turn it is.
+    mover = double.turn(deal)
+    root = ET.fromstring(patience.svg(deal, highlight=Move("draw")))
+    assert len(marks(root, f"p{mover}.stock")) == 1 and not marks(root, f"p{1 - mover}.stock")
+    poker = patience.game("poker-solitaire", open=True)
+    root = ET.fromstring(patience.svg(poker.deal(3), highlight="declare"))
+    assert not [r for r in root.iter(f"{NS}rect") if "mark" in classes(r)]
 
 
 def test_an_empty_target_is_marked_too() -> None:
@@ -246,7 +256,8 @@ def test_an_empty_target_is_marked_too() -> None:
         ("klondike", "zz-qq"),
         ("klondike", "not a move at all"),
         ("railroad", Move("pull", "s5")),
-        ("railroad-race", Move("pull", "s3")),
+        ("railroad-race", Move("pull", "s3")),  # whose siding?
+        ("railroad-race", Move("pull", "s9", player=0)),
         ("klondike", 42),
     ],
 )

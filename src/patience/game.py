@@ -949,32 +949,6 @@ class Game(abc.ABC, metaclass=_GameMeta):
             return f"{self.name} has no player {move.player}"
         return ""
 
-    def move_piles(self, move: Move) -> tuple[str | None, str | None]:
-        """The piles of :attr:`layout` that ``move`` takes from and puts on:
-        ``(source, target)``, either ``None`` when the move has none.
-
-        For front ends: what to highlight, animate or map a click to. A card
-        move gives its source and target piles; an action on one pile
-        (``pull s3``, ``draw stock``) gives that pile as its source. An
-        action made without its pile (``Move("draw")``) gives the pile
-        :attr:`action_piles` says it acts on; one that acts on no pile
-        (``pass``, ``declare``) gives ``(None, None)``. Raises
-        :class:`~patience.errors.InvalidMoveError` when the move names a pile
-        the game does not have. The move is not checked for legality.
-
-        The default reads the names from the move; a game whose notation
-        names piles otherwise (Railroad race's ``p1 pull s3`` means pile
-        ``p1.s3``) overrides it.
-        """
-        if not isinstance(move, Move):
-            raise InvalidMoveError(brief_repr(move), "not a Move")
-        if move.source is None and move.kind in self.action_piles:
-            move = self._on_action_pile(move)
-        for name in (move.source, move.target):
-            if name is not None and name not in self._index:
-                raise InvalidMoveError(str(move), f"{self.name} has no pile {name!r}")
-        return move.source, move.target
-
     # ----------------------------------------------------- solver hooks
 
     def canonical_key(self, state: State) -> Hashable:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from .cards import Card
-from .errors import InvalidStateError, PatienceError, brief_repr
+from .errors import InvalidMoveError, InvalidStateError, PatienceError, brief_repr
 from .game import PileSpec
 from .move import Move
 from .pile import Pile
@@ -135,13 +135,16 @@ def svg(
     picture as ``svg(state)``.
 
     ``highlight`` marks a move (a :class:`~patience.Move` or its notation):
-    a move of cards marks the top ``count`` cards of its source and its
-    target pile; an action on a pile (``pull s3``, and ``draw``, ``deal`` or
-    ``redeal`` on the stock) marks that pile. The piles come from
-    :meth:`~patience.Game.move_piles`, so a move that names a pile the game
-    does not have raises :class:`~patience.errors.InvalidMoveError`; the move
-    need not be legal. ``size`` sets the picture's width in pixels (the
-    height follows); by default a card is :data:`CARD_WIDTH` pixels wide.
+    a move of cards marks the cards it picks up (the top ``count`` cards of
+    its source) and its target pile; an action on a pile (``pull s3``,
+    ``draw`` on the stock) marks that pile. The game reads the move as
+    :meth:`~patience.Game.parse_move` reads its notation, and
+    :meth:`~patience.Game.pick_up` says where it starts, so a move that is
+    not one of the game's, or names a pile the game does not have, raises
+    :class:`~patience.errors.InvalidMoveError`; the move need not be legal.
+
+    ``size`` sets the picture's width in pixels (the height follows); by
+    default a card is :data:`CARD_WIDTH` pixels wide.
     ``symbols=False`` writes the suits as letters (``8H``) for fonts without
     the suit symbols.
 
@@ -163,10 +166,7 @@ def svg(
     source = target = None
     picked = 0
     if highlight is not None:
-        move = game.parse_move(position, highlight) if isinstance(highlight, str) else highlight
-        source, target = game.move_piles(move)
-        if target is not None and source is not None:
-            picked = move.count
+        source, target, picked = _highlighted(position, highlight)
     rows, columns = game.grid_size
     width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
     height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
@@ -184,6 +184,26 @@ def svg(
         out.extend(_pile(spec, pile, role, picked if role == "source" else 0, symbols))
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+def _highlighted(position: State, highlight: Move | str) -> tuple[str | None, str | None, int]:
+    """The pile a highlighted move starts from, the pile it goes to (``None``
+    for an action) and how many cards it picks up (0 for an action)."""
+    game = position.game
+    if isinstance(highlight, Move):
+        text = str(highlight)  # read back as the game reads it: short forms get their pile
+    elif isinstance(highlight, str):
+        text = highlight
+    else:
+        raise InvalidMoveError(highlight, "a highlight is a Move or move notation")
+    move = game.parse_move(position, text)
+    start = game.pick_up(position, move)
+    if start is None:
+        return None, None, 0
+    source, index = start
+    if move.target is None or index is None:
+        return source, None, 0
+    return source, move.target, len(position.piles[source]) - max(index, 0)
 
 
 # ------------------------------------------------------------------ piles

@@ -337,20 +337,6 @@ class DoubleSolitaire(Game):
         """A draw or redeal written without its pile acts on the mover's own stock."""
         return attrs.evolve(move, source=f"p{move.player}.stock")
 
-    def move_piles(self, move: Move) -> tuple[str | None, str | None]:
-        """As for any game; a draw or redeal made without its pile needs its
-        player, whose own stock it acts on."""
-        if (
-            isinstance(move, Move)
-            and move.source is None
-            and move.kind in self.action_piles
-            and move.player is None
-        ):
-            raise InvalidMoveError(
-                str(move), f"a move of {self.name} names its player, as in 'p0 {move.kind}'"
-            )
-        return super().move_piles(move)
-
     def _move_syntax_problem(self, move: Move) -> str:
         if move.kind not in self.move_kinds:
             return f"{self.name} has no {move.kind!r} move"

@@ -600,17 +600,6 @@ class RailroadRace(Game):
         a, b = self.scores(state)
         return (0,) if a < b else (1,) if b < a else ()
 
-    def move_piles(self, move: Move) -> tuple[str | None, str | None]:
-        """The race's moves name a siding of the mover's own: ``p1 pull s3``
-        acts on pile ``p1.s3``. Full pile names (``p1.s3``) are read as they are."""
-        if isinstance(move, Move) and move.player is not None:
-            prefix = f"p{move.player}."
-            names = (move.source, move.target)
-            own = [n if n is None or n in self._index else prefix + n for n in names]
-            if all(n is None or n in self._index for n in own):
-                move = attrs.evolve(move, source=own[0], target=own[1])
-        return super().move_piles(move)
-
     def _move_syntax_problem(self, move: Move) -> str:
         if move not in self._move_index:
             return "the race's only move is 'p<player> pull s<n>'"
