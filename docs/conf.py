@@ -7,7 +7,8 @@ from pathlib import Path
 
 # Build from a checkout even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-# The docs' own extension: tables and charts of the measured results.
+# The docs' own extensions: tables and charts of the measured results, and
+# pictures of every game's opening layout.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import patience
@@ -22,9 +23,10 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "results_tables",
+    "opening_layouts",
 ]
 
-exclude_patterns = ["_build", "_charts", "_data", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_charts", "_data", "_pictures", "Thumbs.db", ".DS_Store"]
 root_doc = "index"
 language = "en"
 

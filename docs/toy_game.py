@@ -44,8 +44,8 @@ class Pairs(Game):
         self._set_layout(
             [
                 PileSpec("stock", "stock", 0, 0, label="Stock"),
-                PileSpec("row", "tableau", 0, 1, "right", label="Row"),
-                PileSpec("discard", "discard", 0, 2, label="Discard"),
+                PileSpec("row", "tableau", 0, 1, "right", label="Row", extent=4),
+                PileSpec("discard", "discard", 0, 5, label="Discard"),
             ]
         )
 

@@ -41,6 +41,23 @@ def test_canonical_text_round_trips_for_every_card() -> None:
     assert Card(12, "S").name == "queen of spades"
 
 
+def test_symbols_read_back_and_show_the_suit() -> None:
+    for card in (*Deck.standard(jokers=2), Card.HIDDEN):
+        assert Card.parse(card.symbol) is card
+    assert [Card.parse(t).symbol for t in ("8H", "TC", "JC", "AS", "KD")] == [
+        "8♥",
+        "10♣",
+        "J♣",
+        "A♠",
+        "K♦",
+    ]
+    assert (Card.joker("R").symbol, Card.joker("B").symbol, Card.HIDDEN.symbol) == (
+        "RJ",
+        "BJ",
+        "??",
+    )
+
+
 @pytest.mark.parametrize("text", ["", "1H", "11H", "4X", "H4", "joker", "10", "♥", "4HH", "0S"])
 def test_parse_rejects_non_cards(text: str) -> None:
     with pytest.raises(InvalidCardError) as info:

@@ -11,7 +11,8 @@ Every game speaks one protocol::
 
 See the documentation for the nouns (:class:`Card`, :class:`Deck`,
 :class:`Pile`, :class:`Move`, :class:`State`, :class:`Game`), records, the
-interactive :class:`Session` and each game's rules.
+interactive :class:`Session`, pictures of positions (:func:`svg`) and each
+game's rules.
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ from .session import Session
 from .simulation import DealResult, Simulation, simulate, wilson_interval
 from .solver import Solution, solve
 from .state import Info, Piles, State
+
+# The function ``svg`` takes the name of its module (patience.svg) on the
+# package; ``from patience.svg import Svg, pile_box`` still reads the module.
+from .svg import Svg, svg
 
 __version__ = "0.1.0"
 
@@ -93,6 +98,7 @@ __all__ = [
     "SolverPolicy",
     "State",
     "Suit",
+    "Svg",
     "UnknownGameError",
     "__version__",
     "aliases",
@@ -104,5 +110,6 @@ __all__ = [
     "simulate",
     "solve",
     "state_from_json",
+    "svg",
     "wilson_interval",
 ]

@@ -205,7 +205,11 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """A display form with the suit symbol, such as ``"10♥"``."""
+        """A display form with the suit symbol and ten as ``10``: ``"8♥"``,
+        ``"10♣"``, ``"J♣"``. Jokers and the hidden card have no suit and keep
+        their text (``"RJ"``, ``"BJ"``, ``"??"``). Like the canonical text, it
+        reads back with :meth:`parse`; :meth:`patience.Game.render` prints
+        cards this way when asked for ``symbols``."""
         if self.suit is None:
             return self._text
         rank = "10" if self.rank == 10 else _RANK_CHAR[self.rank]

@@ -108,14 +108,37 @@ ROLES = frozenset(
 )
 
 
+FANS = ("none", "right", "left", "down", "up")
+"""The directions a pile's cards may fan out in (see :attr:`PileSpec.fan`)."""
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
 @attrs.frozen(slots=True)
 class PileSpec:
     """How a front end should lay out one pile.
 
-    ``row`` and ``column`` place the pile on a grid (row 0 at the top);
-    ``fan`` says which way its cards spread (``"none"`` stacks them so only
-    the top card and a count show); ``owner`` names the player whose pile it
-    is in a multi-player game.
+    The table is a grid of cells, each the place of one card with a margin
+    around it. ``row`` and ``column`` put the pile's anchor on that grid
+    (row 0 at the top, column 0 at the left); ``fan`` says which way its
+    cards spread from the anchor, ``extent`` how many cells they may take
+    along that way and ``spread`` how many of the top cards are fanned out.
+    The cells a pile covers are :attr:`bounds`; in the built-in games no two
+    piles share a cell, and :attr:`Game.grid_size` holds them all. ``owner``
+    names the player whose pile it is in a multi-player game.
+
+    >>> spec = PileSpec("t1", "tableau", 1, 0, "down", extent=5)
+    >>> spec.bounds
+    (1, 0, 6, 1)
+    >>> PileSpec("waste", "waste", 0, 1, "right", extent=2, spread=3).bounds
+    (0, 1, 1, 3)
+
+    Making a spec checks it: an unknown role or fan, an ``extent`` below 1
+    (or above 1 for an unfanned pile), a ``spread`` below 1 (or any on an
+    unfanned pile) and cells off the grid (a negative row or column) raise
+    ``ValueError``.
     """
 
     name: str
@@ -123,21 +146,71 @@ class PileSpec:
     role: str
     """One of ``stock waste tableau foundation cell reserve siding line discard grid``."""
     row: int
-    """Grid row, from 0 at the top."""
+    """The anchor's grid row, from 0 at the top. A pile that fans ``"up"``
+    is anchored at its bottom cell: it covers ``row`` and the ``extent - 1``
+    rows above it."""
     column: int
-    """Grid column, from 0 at the left."""
+    """The anchor's grid column, from 0 at the left. A pile that fans
+    ``"left"`` is anchored at its rightmost cell: it covers ``column`` and
+    the ``extent - 1`` columns to its left."""
     fan: str = "none"
-    """``"none"``, ``"right"``, ``"left"``, ``"down"`` or ``"up"``."""
+    """Which way the cards spread from the anchor, bottom card first:
+    ``"down"``, ``"up"``, ``"right"`` or ``"left"``; ``"none"`` stacks them,
+    so that only the top card and a count show."""
     owner: int | None = None
     """The owning player, or ``None`` for a shared pile."""
     label: str = ""
     """A human label, such as ``"Siding 1"``."""
+    extent: int = 1
+    """How many grid cells the pile may take along its fan direction, its
+    anchor included (at least 1; exactly 1 for ``fan="none"``). However many
+    cards it holds, a fanned pile stays inside them: a front end squeezes
+    the cards closer when a full fan would not fit."""
+    spread: int | None = None
+    """How many cards from the top are fanned out (``None``: all of them);
+    the cards below lie squared up under the lowest fanned one. A waste that
+    shows the three cards just turned has ``fan="right", spread=3``. At
+    least 1 when given, and only for a fanned pile."""
 
     def __attrs_post_init__(self) -> None:
         if self.role not in ROLES:
             raise ValueError(f"unknown pile role {self.role!r}")
-        if self.fan not in ("none", "right", "left", "down", "up"):
+        if self.fan not in FANS:
             raise ValueError(f"unknown fan direction {self.fan!r}")
+        for field in ("row", "column", "extent"):
+            if not _whole(getattr(self, field)):
+                raise ValueError(f"pile {self.name!r}: {field} must be an integer")
+        if self.extent < 1:
+            raise ValueError(f"pile {self.name!r}: extent must be at least 1, not {self.extent}")
+        if self.fan == "none" and self.extent != 1:
+            raise ValueError(f"pile {self.name!r}: an unfanned pile has extent 1")
+        if self.spread is not None:
+            if not _whole(self.spread) or self.spread < 1:
+                raise ValueError(f"pile {self.name!r}: spread must be an integer of at least 1")
+            if self.fan == "none":
+                raise ValueError(f"pile {self.name!r}: spread applies only to a fanned pile")
+        top, left, _, _ = self.bounds
+        if top < 0 or left < 0:
+            raise ValueError(
+                f"pile {self.name!r}: its cells reach row {top}, column {left}; "
+                "rows and columns start at 0"
+            )
+
+    @property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """The cells the pile covers: ``(top, left, bottom, right)``, rows
+        ``top`` to ``bottom - 1`` and columns ``left`` to ``right - 1`` (the
+        ends excluded, as in a slice)."""
+        row, column, extent = self.row, self.column, self.extent
+        if self.fan == "down":
+            return (row, column, row + extent, column + 1)
+        if self.fan == "up":
+            return (row - extent + 1, column, row + 1, column + 1)
+        if self.fan == "right":
+            return (row, column, row + 1, column + extent)
+        if self.fan == "left":
+            return (row, column - extent + 1, row + 1, column + 1)
+        return (row, column, row + 1, column + 1)
 
 
 @attrs.frozen(slots=True)
@@ -231,6 +304,18 @@ _INFO_DEPTH = 8
 """How deeply lists may nest in a loaded state's counters (games use two levels)."""
 
 
+def card_text(card: Card, symbols: bool = False) -> str:
+    """``str(card)``, or with ``symbols`` its :attr:`~Card.symbol` (for renderers)."""
+    return card.symbol if symbols else str(card)
+
+
+def pile_text(pile: Pile, symbols: bool = False) -> str:
+    """``str(pile)`` (face-down cards as ``##``), with ``symbols`` in symbol form."""
+    if not symbols:
+        return str(pile)
+    return " ".join(["##"] * pile.down + [c.symbol for c in pile.cards[pile.down :]])
+
+
 class _GameMeta(abc.ABCMeta):
     """Seals every game once its constructor has finished (see :meth:`Game.__setattr__`)."""
 
@@ -294,6 +379,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         self._hash = hash(self._key)
         self._names: tuple[str, ...] = ()
         self._index: dict[str, int] = {}
+        self._grid: tuple[int, int] = (0, 0)
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -326,6 +412,21 @@ class Game(abc.ABC, metaclass=_GameMeta):
         self._index = {n: i for i, n in enumerate(self._names)}
         if len(self._index) != len(self._names):
             raise ValueError(f"{self.name}: pile names repeat in the layout")
+        boxes = [p.bounds for p in self.layout]
+        self._grid = (
+            max((b[2] for b in boxes), default=0),
+            max((b[3] for b in boxes), default=0),
+        )
+
+    @property
+    def grid_size(self) -> tuple[int, int]:
+        """``(rows, columns)``: the size of the grid that holds every pile of
+        :attr:`layout`, each with its extent (see :attr:`PileSpec.bounds`).
+
+        Rows and columns count from 0, so this is one more than the lowest
+        row and the rightmost column any pile covers.
+        """
+        return self._grid
 
     # ----------------------------------------------------------- identity
 
@@ -915,17 +1016,21 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
     # -------------------------------------------------------- rendering
 
-    def render(self, state: State) -> str:
-        """A compact text table of ``state`` with face-down cards masked."""
+    def render(self, state: State, symbols: bool = False) -> str:
+        """A compact text table of ``state`` with face-down cards masked.
+
+        Cards print as their text (``8H``, ``TC``); with ``symbols=True`` as
+        :attr:`Card.symbol` gives them, with the suit symbol (``8♥``, ``10♣``).
+        """
         width = max((len(n) for n in state.piles), default=0)
         lines = [f"{self.title or self.name}"]
         for spec in self.layout:
             pile = state.piles[spec.name]
             if spec.fan == "none" and len(pile) > 1:
-                top = "##" if pile.down == len(pile) else str(pile.top)
+                top = "##" if pile.down == len(pile) else card_text(pile.cards[-1], symbols)
                 shown = f"[{len(pile)}] {top}"
             else:
-                shown = str(pile) or "."
+                shown = pile_text(pile, symbols) or "."
             lines.append(f"{spec.name:>{width}}: {shown}")
         lines.append(self.result(state).summary())
         return "\n".join(lines)

@@ -135,7 +135,8 @@ class State:
     hashable; games make new ones in
     :meth:`~patience.Game.apply`. ``str(state)`` draws the position as a text
     table with face-down cards masked, ``repr(state)`` pastes back into
-    Python, and :meth:`to_json` gives plain JSON-compatible data.
+    Python, and :meth:`to_json` gives plain JSON-compatible data. In a
+    notebook a state shows as its picture (:func:`patience.svg`).
 
     ``State(game, piles, info)`` takes the piles as a mapping in the game's
     layout order; games build states with :meth:`patience.Game.make_state`.
@@ -232,3 +233,9 @@ class State:
 
     def __repr__(self) -> str:
         return f"patience.state_from_json({self.dumps()!r})"
+
+    def _repr_svg_(self) -> str:
+        """The position drawn by :func:`patience.svg`, which notebooks show."""
+        from .svg import svg  # here, not at the top: the renderer imports this module
+
+        return str(svg(self))

@@ -31,6 +31,7 @@ from .state import Info, State
 __all__ = [
     "MAX_JOKERS",
     "MAX_PACKS",
+    "TABLEAU_EXTENT",
     "DeclarationError",
     "TableauGame",
     "TableauRules",
@@ -64,6 +65,11 @@ MAX_PACKS = 8
 
 MAX_JOKERS = 8
 """The most jokers a :class:`TableauRules` declaration may add."""
+
+TABLEAU_EXTENT = 5
+"""How many grid rows a tableau pile may fan down over in the layout (its
+own row included): room for a long built run on a few face-down cards, with
+longer piles squeezed closer. Nothing of the engine's lies below."""
 
 
 def check_flag(game: str, option: str, value: object) -> bool:
@@ -348,30 +354,58 @@ class TableauGame(Game):
         self._deck = Deck.standard(rules.packs, jokers=rules.jokers)
         specs: list[PileSpec] = []
         stock = waste = reserve = -1
+        top = 0  # columns of the top row taken so far
         if rules.stock != "none":
             stock = len(specs)
             specs.append(PileSpec("stock", "stock", 0, 0, label="Stock"))
+            top = 1
         if rules.stock == "waste":
             waste = len(specs)
-            specs.append(PileSpec("waste", "waste", 0, 1, label="Waste"))
+            # A waste turned several cards at a time shows them fanned out.
+            fanned = rules.draw > 1
+            specs.append(
+                PileSpec(
+                    "waste",
+                    "waste",
+                    0,
+                    top,
+                    "right" if fanned else "none",
+                    label="Waste",
+                    extent=2 if fanned else 1,
+                    spread=rules.draw if fanned else None,
+                )
+            )
+            top += specs[-1].extent
         if rules.reserve:
             reserve = len(specs)
             specs.append(PileSpec("reserve", "reserve", 1, 0, label="Reserve"))
         nf, nc = rules.foundation_count, rules.cells
+        nt = len(rules.tableau)
+        left = 1 if rules.reserve else 0
+        # Foundations and cells line up with the right edge of the tableau,
+        # or follow the stock and waste when the row is too short for that.
+        first = max(top, left + nt - nf - nc)
         foundations = tuple(range(len(specs), len(specs) + nf))
         specs += [
-            PileSpec(f"f{i + 1}", "foundation", 0, 3 + i, label=f"Foundation {i + 1}")
+            PileSpec(f"f{i + 1}", "foundation", 0, first + i, label=f"Foundation {i + 1}")
             for i in range(nf)
         ]
         cells = tuple(range(len(specs), len(specs) + nc))
         specs += [
-            PileSpec(f"c{i + 1}", "cell", 0, 3 + nf + i, label=f"Cell {i + 1}") for i in range(nc)
+            PileSpec(f"c{i + 1}", "cell", 0, first + nf + i, label=f"Cell {i + 1}")
+            for i in range(nc)
         ]
-        nt = len(rules.tableau)
         tableau = tuple(range(len(specs), len(specs) + nt))
-        left = 1 if rules.reserve else 0
         specs += [
-            PileSpec(f"t{i + 1}", "tableau", 1, left + i, "down", label=f"Pile {i + 1}")
+            PileSpec(
+                f"t{i + 1}",
+                "tableau",
+                1,
+                left + i,
+                "down",
+                label=f"Pile {i + 1}",
+                extent=TABLEAU_EXTENT,
+            )
             for i in range(nt)
         ]
         specs += extra_piles

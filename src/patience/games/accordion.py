@@ -20,7 +20,7 @@ from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import CardsDealt, CardsMoved, CardsShifted, Event
-from ..game import Better, Game, PileSpec
+from ..game import Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -297,15 +297,19 @@ class Accordion(Game):
 
     # ------------------------------------------------------------ rendering
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, symbols: bool = False) -> str:
         """The stock, then the row thirteen positions to a line.
 
-        A pile of several cards shows as ``[3]9S``: its size, then its top card.
+        A pile of several cards shows as ``[3]9S``: its size, then its top card
+        (``[3]9♠`` with ``symbols``).
         """
         items = state._items
         stock = items[0]
         lines = [self.title, f"stock: [{len(stock)}] ##" if stock else "stock: ."]
-        row = [(f"[{len(p)}]" if len(p) > 1 else "") + str(p[-1]) for p in self.row(state)]
+        row = [
+            (f"[{len(p)}]" if len(p) > 1 else "") + card_text(p[-1], symbols)
+            for p in self.row(state)
+        ]
         if not row:
             lines.append("   r1: .")
         for start in range(0, len(row), 13):

@@ -24,7 +24,7 @@ from typing import Any
 from .._json import FrozenMapping
 from ..cards import KING, Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
-from ..game import Better, Game, PileSpec
+from ..game import Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -124,7 +124,7 @@ class Calculation(Game):
                     for k, f in enumerate(FOUNDATIONS)
                 ),
                 *(
-                    PileSpec(w, "waste", 1, 1 + k, fan="down", label=f"Waste {k + 1}")
+                    PileSpec(w, "waste", 1, 1 + k, fan="down", label=f"Waste {k + 1}", extent=5)
                     for k, w in enumerate(WASTES)
                 ),
             ]
@@ -340,23 +340,28 @@ class Calculation(Game):
 
     # ------------------------------------------------------------ rendering
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, symbols: bool = False) -> str:
         """The stock and the turned card, each foundation with the rank it takes next,
         then the four waste piles bottom card first."""
         items = state._items
         stock = items[_STOCK]
         lines = [self.title, f" stock: [{len(stock)}] ##" if stock else " stock: ."]
-        lines.append(f"turned: {items[_TURNED][0] if items[_TURNED] else '.'}")
+        turned = items[_TURNED]
+        lines.append(f"turned: {card_text(turned[0], symbols) if turned else '.'}")
         wants = self._wants(items)
         for k, name in enumerate(FOUNDATIONS):
             pile = items[_F0 + k]
-            shown = (f"[{len(pile)}] " if len(pile) > 1 else "") + str(pile[-1]) if pile else "."
+            shown = (
+                (f"[{len(pile)}] " if len(pile) > 1 else "") + card_text(pile[-1], symbols)
+                if pile
+                else "."
+            )
             want = wants[k]
             note = "complete" if want is None else f"next {_rank(want)}"
             lines.append(f"{name:>6}: {shown:<9}{note}")
         for w, name in enumerate(WASTES):
             pile = items[_W0 + w]
-            lines.append(f"{name:>6}: {' '.join(map(str, pile)) or '.'}")
+            lines.append(f"{name:>6}: {' '.join(card_text(c, symbols) for c in pile) or '.'}")
         lines.append(self.result(state).summary())
         return "\n".join(lines)
 

@@ -23,7 +23,7 @@ from .._json import FrozenMapping
 from ..cards import Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from ..events import CardsDealt, CardsMoved, Event
-from ..game import Better, Game, PileSpec
+from ..game import Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -139,9 +139,19 @@ class DevilsGrip(Game):
         self._set_layout(
             [
                 PileSpec("stock", "stock", 0, 0, label="Stock"),
-                PileSpec("talon", "waste", 0, 1, label="Talon"),
+                # The talon shows the three cards just turned.
+                PileSpec("talon", "waste", 0, 1, "right", label="Talon", extent=2, spread=3),
+                # Each grid stack (at most four cards: 2-5-8-J) has two rows to fan in.
                 *(
-                    PileSpec(cell, "tableau", 1 + k // 8, k % 8, fan="down", label=cell.upper())
+                    PileSpec(
+                        cell,
+                        "tableau",
+                        1 + 2 * (k // 8),
+                        k % 8,
+                        fan="down",
+                        label=cell.upper(),
+                        extent=2,
+                    )
                     for k, cell in enumerate(CELLS)
                 ),
             ]
@@ -501,25 +511,33 @@ class DevilsGrip(Game):
 
     # ------------------------------------------------------------ rendering
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, symbols: bool = False) -> str:
         """The stock (with the pass), the talon, then the grid one row to a line.
 
         A stack of several cards shows its bottom and top cards, as in ``2S-8S``
-        for the 2, 5 and 8 of spades.
+        for the 2, 5 and 8 of spades (``2♠-8♠`` with ``symbols``).
         """
         items = state._items
         stock, talon = items[_STOCK], items[_TALON]
+        width = 7 if symbols else 6  # room for "10♠-K♠"
         current = state.info["pass"]
         of = f" of {self.passes}" if self.passes is not None else ""
         lines = [
             self.title,
             (f"stock: [{len(stock)}] ##" if stock else "stock: .") + f"  (pass {current}{of})",
-            f"talon: [{len(talon)}] {talon[-1]}" if talon else "talon: .",
-            "    " + "".join(f"{col:>6}" for col in "abcdefgh"),
+            f"talon: [{len(talon)}] {card_text(talon[-1], symbols)}" if talon else "talon: .",
+            "    " + "".join(f"{col:>{width}}" for col in "abcdefgh"),
         ]
         for r, row in enumerate(self.grid(state)):
-            cells = ["." if not s else str(s[0]) if len(s) == 1 else f"{s[0]}-{s[-1]}" for s in row]
-            lines.append(f"{r + 1:>4}" + "".join(f"{c:>6}" for c in cells))
+            cells = [
+                "."
+                if not s
+                else card_text(s[0], symbols)
+                if len(s) == 1
+                else f"{card_text(s[0], symbols)}-{card_text(s[-1], symbols)}"
+                for s in row
+            ]
+            lines.append(f"{r + 1:>4}" + "".join(f"{c:>{width}}" for c in cells))
         lines.append(self.result(state).summary())
         return "\n".join(lines)
 

@@ -85,12 +85,15 @@ class DoubleSolitaire(Game):
         """The two-pack Klondike that plays one player's part of the table."""
         self.solo = TableauGame(f"{name}/deal", klondike_rules(draw=draw, passes=passes), options)
         """A one-pack Klondike that deals each player's pack."""
+        # Player 0's Klondike on top, the foundations in a row below its
+        # tableau, then player 1's Klondike laid out the same way.
         solo_specs = {s.name: s for s in self.solo.layout}
+        rows = self.solo.grid_size[0]
         specs = [
             attrs.evolve(
                 solo_specs[pile],
                 name=f"p{p}.{pile}",
-                row=solo_specs[pile].row + 3 * p,
+                row=solo_specs[pile].row + (rows + 1) * p,
                 owner=p,
                 label=f"Player {p}: {solo_specs[pile].label}",
             )
@@ -98,7 +101,7 @@ class DoubleSolitaire(Game):
             for pile in _OWN
         ]
         specs += [
-            PileSpec(f, "foundation", 2, k, label=f"Foundation {k + 1}")
+            PileSpec(f, "foundation", rows, k, label=f"Foundation {k + 1}")
             for k, f in enumerate(_FOUNDATIONS)
         ]
         self._set_layout(specs)
@@ -390,9 +393,9 @@ class DoubleSolitaire(Game):
             return ()
         return (0,) if scores[0] > scores[1] else (1,)
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, symbols: bool = False) -> str:
         """The default text table, with a line saying whose turn it is."""
-        lines = super().render(state).split("\n")
+        lines = super().render(state, symbols).split("\n")
         turn = "none, the game is over" if self.is_over(state) else f"player {self.turn(state)}"
         lines.insert(-1, f"turn: {turn}")
         return "\n".join(lines)

@@ -494,13 +494,14 @@ class JokerSolitaire(TableauGame):
         up = self._real_up(state._items)
         return sum(1 for floor in _TIER_FLOORS if up >= floor)
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, symbols: bool = False) -> str:
         """The engine's table, then what each joker stands for and the result tier."""
         named = ", ".join(
             f"{j} = {'nothing' if d is None else d.text}"
             for j, d in self.designations(state).items()
         )
-        return f"{super().render(state)}\njokers: {named}; tier: {TIERS[self.tier(state)]}"
+        table = super().render(state, symbols)
+        return f"{table}\njokers: {named}; tier: {TIERS[self.tier(state)]}"
 
     # ------------------------------------------------------- solver hooks
 

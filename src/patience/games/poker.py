@@ -31,7 +31,7 @@ from .._json import FrozenMapping
 from ..cards import ACE, Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, PatienceError
 from ..events import CardsMoved, Event
-from ..game import Better, Game, PileSpec
+from ..game import Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -619,18 +619,18 @@ class PokerSolitaire(Game):
 
     # ------------------------------------------------------------ rendering
 
-    def render(self, state: State) -> str:
+    def render(self, state: State, symbols: bool = False) -> str:
         """The stock (and turned card), then the grid with each full line's points:
         a row's at its right end, a column's beneath it."""
         items = state._items
         stock = items[0]
         lines = [self.title, f" stock: [{len(stock)}] ##" if stock else " stock: ."]
         if not self.open:
-            lines.append(f"turned: {items[1][0] if items[1] else '.'}")
+            lines.append(f"turned: {card_text(items[1][0], symbols) if items[1] else '.'}")
         hands = self.hands(state)
         lines.append(" " * 6 + "".join(f"{col:>4}" for col in "abcde"))
         for r, row in enumerate(self.grid(state)):
-            shown = "".join(f"{str(c) if c else '.':>4}" for c in row)
+            shown = "".join(f"{card_text(c, symbols) if c else '.':>4}" for c in row)
             line = hands[r]
             points = f"{line.points:>6}" if line.hand is not None else ""
             lines.append(f"{r + 1:>6}{shown}{points}")

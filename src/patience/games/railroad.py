@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from typing import Any
 
+import attrs
+
 from ..cards import Card, Deck
 from ..errors import (
     IllegalMoveError,
@@ -119,6 +121,11 @@ def _check_time_limit(game: str, time_limit: object) -> float:
     return float(time_limit)
 
 
+_TRACK_CELLS = 6
+"""How many grid columns a siding or the main line may take in the layout:
+room for thirteen cards fanned out, and more squeezed closer."""
+
+
 class Railroad(Game):
     """Railroad! Yard Solitaire for one player, with any number of sidings and decks.
 
@@ -159,11 +166,21 @@ class Railroad(Game):
         self._sizes = tuple(len(range(k, 52 * decks, sidings)) for k in range(sidings))
         self._set_layout(
             [
-                PileSpec(f"s{k + 1}", "siding", k, 0, "right", label=f"Siding {k + 1}")
+                PileSpec(
+                    f"s{k + 1}",
+                    "siding",
+                    k,
+                    0,
+                    "right",
+                    label=f"Siding {k + 1}",
+                    extent=_TRACK_CELLS,
+                )
                 for k in range(sidings)
             ]
             + [
-                PileSpec("line", "line", sidings, 0, "right", label="Main line"),
+                PileSpec(
+                    "line", "line", sidings, 0, "right", label="Main line", extent=_TRACK_CELLS
+                ),
                 PileSpec("discard", "discard", sidings + 1, 0, label="Discard"),
             ]
         )
@@ -464,13 +481,12 @@ class RailroadRace(Game):
         self.inner = Railroad(name, sidings=sidings, decks=decks)
         super().__init__(name, dict(self.inner.options))
         self._size = len(self.inner.layout)
+        rows = self.inner.grid_size[0]
         self._set_layout(
-            PileSpec(
-                f"p{p}.{s.name}",
-                s.role,
-                p * (self._size + 1) + s.row,
-                s.column,
-                s.fan,
+            attrs.evolve(
+                s,
+                name=f"p{p}.{s.name}",
+                row=p * (rows + 1) + s.row,
                 owner=p,
                 label=f"Player {p}: {s.label}",
             )

@@ -1,0 +1,423 @@
+"""Pictures of positions as SVG, drawn from the game's layout alone.
+
+:func:`patience.svg` draws any position of any game:
+each pile of :attr:`Game.layout <patience.Game.layout>` at its place on the
+grid, its cards fanned the way the layout says and squeezed to stay inside
+the pile's cells, face-down cards as backs. It knows nothing of any game;
+everything comes from the layout and the piles.
+
+The picture is plain SVG 1.1 text, the same bytes for the same position, in
+user units where a card is :data:`CARD_WIDTH` by :data:`CARD_HEIGHT` and the
+grid cells are :data:`GAP` apart inside a :data:`MARGIN`; :func:`pile_box`
+gives the rectangle of a pile's cells. Front ends can find their way around
+it:
+
+- each pile is a group ``<g id="pile-t3" class="pile tableau" data-pile="t3"
+  data-role="tableau" data-count="7">`` whose first rectangle (class
+  ``area``) covers the pile's cells, to take clicks;
+- each card drawn is a group of class ``card`` with ``data-pile`` and
+  ``data-index`` (its place in the pile, 0 at the bottom), and, when it lies
+  face up, ``data-card`` with its text (``8H``). A face-down card carries
+  nothing that tells what it is, so a position and its
+  :meth:`~patience.Game.view` draw the same picture;
+- a highlighted move adds class ``picked`` to the cards it picks up and
+  ``source`` or ``target`` to its piles, with shapes of class ``mark``.
+
+Presentation attributes set the colours, so a page's CSS can restyle
+classes such as ``.back`` or ``.table``.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from .cards import Card
+from .errors import InvalidMoveError, InvalidStateError, PatienceError, brief_repr
+from .game import PileSpec
+from .move import Move
+from .pile import Pile
+from .state import State
+
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "GAP", "MARGIN", "Svg", "pile_box", "svg"]
+
+CARD_WIDTH = 60
+"""A card's width in the picture's user units."""
+CARD_HEIGHT = 84
+"""A card's height in the picture's user units."""
+GAP = 10
+"""The space between neighbouring grid cells; a cell is a card and a gap."""
+MARGIN = 10
+"""The space around the grid."""
+
+_CELL_W = CARD_WIDTH + GAP
+_CELL_H = CARD_HEIGHT + GAP
+
+# How far the next card of a fan lies from the one below it, when there is
+# room: enough to show a face-up card's corner, less for a card face down.
+_STEP = {
+    ("down", True): 23.0,
+    ("down", False): 10.0,
+    ("right", True): 29.0,
+    ("right", False): 10.0,
+}
+_VERTICAL = ("down", "up")
+
+_COLOURS = {
+    "table": "#2f7d4f",
+    "face": "#ffffff",
+    "edge": "#555555",
+    "red": "#c8102e",
+    "black": "#1a1a1a",
+    "back": "#2b4c9b",
+    "back-edge": "#17306b",
+    "back-line": "#8fa8dd",
+    "outline": "#a9d8b8",
+    "label": "#e2f2e7",
+    "badge": "#000000",
+    "mark": "#ffcc00",
+}
+_SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+_LABEL_LINE = 10
+"""The most characters in a line of an empty pile's label."""
+
+
+class Svg(str):
+    """SVG text: a ``str`` that notebooks (Jupyter, IPython) show as a picture.
+
+    Write it to a ``.svg`` file (UTF-8), put it in a web page as it is, or
+    read it with any XML parser.
+    """
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """The SVG text itself, which IPython displays as a picture."""
+        return str(self)
+
+
+def pile_box(spec: PileSpec) -> tuple[float, float, float, float]:
+    """``(x, y, width, height)``: the rectangle of a pile's cells in the picture.
+
+    Every card of the pile is drawn inside it. The rectangle spans the cells
+    of :attr:`PileSpec.bounds <patience.PileSpec.bounds>` less one gap, so
+    the rectangles of neighbouring piles stay :data:`GAP` apart.
+
+    >>> from patience import PileSpec
+    >>> pile_box(PileSpec("t1", "tableau", 1, 0, "down", extent=5))
+    (10, 104, 60, 460)
+    """
+    top, left, bottom, right = spec.bounds
+    return (
+        MARGIN + left * _CELL_W,
+        MARGIN + top * _CELL_H,
+        (right - left) * _CELL_W - GAP,
+        (bottom - top) * _CELL_H - GAP,
+    )
+
+
+def svg(
+    position: State,
+    *,
+    highlight: Move | str | None = None,
+    size: float | None = None,
+    symbols: bool = True,
+) -> Svg:
+    """Draw ``position`` as SVG.
+
+    Every pile of the game's layout is drawn at its place: its cards fanned
+    ``down``, ``up``, ``right`` or ``left`` as the layout says (only the top
+    :attr:`~patience.PileSpec.spread` of them, when the layout limits it),
+    squeezed closer where the pile's :attr:`~patience.PileSpec.extent`
+    cannot hold the full fan; a pile that does not fan shows its top card
+    and, with more than one card, their number. An empty pile is an outline
+    with its label. Face-down cards are drawn as backs and nothing in the
+    text says what they are, so ``svg(game.view(state))`` gives the same
+    picture as ``svg(state)``.
+
+    ``highlight`` marks a move (a :class:`~patience.Move` or its notation):
+    a move of cards marks the cards it picks up (the top ``count`` cards of
+    its source) and its target pile; an action on a pile (``pull s3``,
+    ``draw`` on the stock) marks that pile. The game reads the move as
+    :meth:`~patience.Game.parse_move` reads its notation, and
+    :meth:`~patience.Game.pick_up` says where it starts, so a move that is
+    not one of the game's, or names a pile the game does not have, raises
+    :class:`~patience.errors.InvalidMoveError`; the move need not be legal.
+
+    ``size`` sets the picture's width in pixels (the height follows); by
+    default a card is :data:`CARD_WIDTH` pixels wide.
+    ``symbols=False`` writes the suits as letters (``8H``) for fonts without
+    the suit symbols.
+
+    >>> import patience
+    >>> game = patience.game("klondike")
+    >>> picture = patience.svg(game.deal(2026), highlight="t1-t7")
+    >>> picture.startswith("<svg"), 'data-card="8H"' in picture
+    (True, True)
+    >>> picture.count('class="card face picked"'), picture.count('class="pile tableau target"')
+    (1, 1)
+    """
+    if not isinstance(position, State):
+        raise InvalidStateError(f"svg draws a State, not {type(position).__name__}")
+    game = position.game
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size < 1e6
+    ):
+        raise PatienceError(f"size must be a positive number of pixels, not {brief_repr(size)}")
+    source = target = None
+    picked = 0
+    if highlight is not None:
+        source, target, picked = _highlighted(position, highlight)
+    rows, columns = game.grid_size
+    width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
+    height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
+    shown_w = width if size is None else size
+    shown_h = height if size is None else size * height / width
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="patience"'
+        f' data-game="{_attr(game.name)}" width="{_n(shown_w)}" height="{_n(shown_h)}"'
+        f' viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">',
+        f'<rect class="table" x="0" y="0" width="{width}" height="{height}"'
+        f' fill="{_COLOURS["table"]}"/>',
+    ]
+    for spec, pile in zip(game.layout, position.pile_tuple):
+        role = "source" if spec.name == source else "target" if spec.name == target else None
+        out.extend(_pile(spec, pile, role, picked if role == "source" else 0, symbols))
+    out.append("</svg>")
+    return Svg("\n".join(out))
+
+
+def _highlighted(position: State, highlight: Move | str) -> tuple[str | None, str | None, int]:
+    """The pile a highlighted move starts from, the pile it goes to (``None``
+    for an action) and how many cards it picks up (0 for an action)."""
+    game = position.game
+    if isinstance(highlight, Move):
+        text = str(highlight)  # read back as the game reads it: short forms get their pile
+    elif isinstance(highlight, str):
+        text = highlight
+    else:
+        raise InvalidMoveError(highlight, "a highlight is a Move or move notation")
+    move = game.parse_move(position, text)
+    start = game.pick_up(position, move)
+    if start is None:
+        return None, None, 0
+    source, index = start
+    if move.target is None or index is None:
+        return source, None, 0
+    return source, move.target, len(position.piles[source]) - max(index, 0)
+
+
+# ------------------------------------------------------------------ piles
+
+
+def _pile(spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bool) -> list[str]:
+    x, y, w, h = pile_box(spec)
+    name = _attr(spec.name)
+    classes = f"pile {_attr(spec.role)}" + (f" {role}" if role else "")
+    owner = "" if spec.owner is None else f' data-owner="{spec.owner}"'
+    out = [
+        f'<g id="pile-{name}" class="{classes}" data-pile="{name}"'
+        f' data-role="{_attr(spec.role)}" data-count="{len(pile)}"{owner}>',
+        f"<title>{escape(spec.label or spec.name)}</title>",
+        f'<rect class="area" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"'
+        ' fill="none" pointer-events="all"/>',
+    ]
+    places = _places(spec, pile, (x, y, w, h))
+    if not places:
+        cx, cy = _anchor(spec, (x, y, w, h))
+        out.extend(_outline(cx, cy, spec.label or spec.name))
+    first_picked = len(pile) - min(picked, len(pile))
+    for index, (cx, cy) in places:
+        out.extend(_card(spec.name, pile, index, cx, cy, index >= first_picked, symbols))
+    if spec.fan == "none" and len(pile) > 1:
+        cx, cy = places[0][1]
+        out.extend(_badge(cx, cy, len(pile)))
+    if role is not None and (role == "target" or not picked):
+        out.append(_mark_around(places, _anchor(spec, (x, y, w, h))))
+    out.append("</g>")
+    return out
+
+
+def _anchor(spec: PileSpec, box: tuple[float, float, float, float]) -> tuple[float, float]:
+    """Where the pile's bottom card (or an empty pile's outline) lies."""
+    x, y, w, h = box
+    if spec.fan == "up":
+        return x, y + h - CARD_HEIGHT
+    if spec.fan == "left":
+        return x + w - CARD_WIDTH, y
+    return x, y
+
+
+def _places(
+    spec: PileSpec, pile: Pile, box: tuple[float, float, float, float]
+) -> list[tuple[int, tuple[float, float]]]:
+    """The cards to draw, bottom first: each card's index and its top-left corner."""
+    count = len(pile)
+    if not count:
+        return []
+    ax, ay = _anchor(spec, box)
+    if spec.fan == "none":
+        return [(count - 1, (ax, ay))]
+    shown = count if spec.spread is None else min(spec.spread, count)
+    first = count - shown
+    vertical = spec.fan in _VERTICAL
+    axis = "down" if vertical else "right"
+    steps = [_STEP[axis, index >= pile.down] for index in range(first, count - 1)]
+    room = (box[3] - CARD_HEIGHT) if vertical else (box[2] - CARD_WIDTH)
+    total = sum(steps)
+    if total > room:
+        steps = [s * room / total for s in steps]
+    sign = -1 if spec.fan in ("up", "left") else 1
+    places = []
+    offset = 0.0
+    for k, index in enumerate(range(first, count)):
+        if k:
+            offset += steps[k - 1]
+        dx, dy = (0.0, sign * offset) if vertical else (sign * offset, 0.0)
+        places.append((index, (ax + dx, ay + dy)))
+    return places
+
+
+def _outline(x: float, y: float, label: str) -> list[str]:
+    """An empty pile: a dashed outline with the label in a few short lines."""
+    out = [
+        f'<rect class="empty" x="{_n(x + 1)}" y="{_n(y + 1)}" width="{CARD_WIDTH - 2}"'
+        f' height="{CARD_HEIGHT - 2}" rx="5" fill="none" stroke="{_COLOURS["outline"]}"'
+        ' stroke-width="1.5" stroke-dasharray="4 3"/>'
+    ]
+    lines = _wrap(label)
+    top = y + CARD_HEIGHT / 2 - 11 * (len(lines) - 1) / 2 + 3
+    for k, line in enumerate(lines):
+        out.append(
+            f'<text class="label" x="{_n(x + CARD_WIDTH / 2)}" y="{_n(top + 11 * k)}"'
+            f' font-size="9" text-anchor="middle" fill="{_COLOURS["label"]}">'
+            f"{escape(line)}</text>"
+        )
+    return out
+
+
+def _wrap(label: str) -> list[str]:
+    lines: list[str] = []
+    for word in label.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= _LABEL_LINE:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines[:4] or [""]
+
+
+def _badge(x: float, y: float, count: int) -> list[str]:
+    """The number of cards in a stacked pile, at the bottom left of its top card."""
+    text = str(count)
+    width = 8 + 6 * len(text)
+    bx, by = x + 4, y + CARD_HEIGHT - 18
+    return [
+        f'<rect class="count" x="{_n(bx)}" y="{_n(by)}" width="{width}" height="14" rx="7"'
+        f' fill="{_COLOURS["badge"]}" fill-opacity="0.6"/>',
+        f'<text class="count" x="{_n(bx + width / 2)}" y="{_n(by + 10.5)}" font-size="10"'
+        f' text-anchor="middle" fill="#ffffff">{text}</text>',
+    ]
+
+
+def _mark_around(places: list[tuple[int, tuple[float, float]]], anchor: tuple[float, float]) -> str:
+    """An outline around everything drawn of a pile (its outline when empty)."""
+    corners = [xy for _, xy in places] or [anchor]
+    left = min(x for x, _ in corners) - 3
+    top = min(y for _, y in corners) - 3
+    right = max(x for x, _ in corners) + CARD_WIDTH + 3
+    bottom = max(y for _, y in corners) + CARD_HEIGHT + 3
+    return (
+        f'<rect class="mark" x="{_n(left)}" y="{_n(top)}" width="{_n(right - left)}"'
+        f' height="{_n(bottom - top)}" rx="7" fill="none" stroke="{_COLOURS["mark"]}"'
+        ' stroke-width="3"/>'
+    )
+
+
+# ------------------------------------------------------------------ cards
+
+
+def _card(
+    pile_name: str, pile: Pile, index: int, x: float, y: float, picked: bool, symbols: bool
+) -> list[str]:
+    card = pile.cards[index]
+    extra = " picked" if picked else ""
+    where = f'data-pile="{_attr(pile_name)}" data-index="{index}"'
+    if index < pile.down or card.is_hidden:
+        out = [f'<g class="card back{extra}" {where}>', *_back(x, y)]
+    else:
+        out = [
+            f'<g class="card face{extra}" {where} data-card="{card}">',
+            f"<title>{escape(card.name)}</title>",
+            *_face(card, x, y, symbols),
+        ]
+    if picked:
+        out.append(
+            f'<rect class="mark" x="{_n(x)}" y="{_n(y)}" width="{CARD_WIDTH}"'
+            f' height="{CARD_HEIGHT}" rx="5" fill="{_COLOURS["mark"]}" fill-opacity="0.3"'
+            f' stroke="{_COLOURS["mark"]}" stroke-width="2.5"/>'
+        )
+    out.append("</g>")
+    return out
+
+
+def _back(x: float, y: float) -> list[str]:
+    return [
+        f'<rect class="back" x="{_n(x)}" y="{_n(y)}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}"'
+        f' rx="5" fill="{_COLOURS["back"]}" stroke="{_COLOURS["back-edge"]}"/>',
+        f'<rect class="back-line" x="{_n(x + 4)}" y="{_n(y + 4)}" width="{CARD_WIDTH - 8}"'
+        f' height="{CARD_HEIGHT - 8}" rx="3" fill="none" stroke="{_COLOURS["back-line"]}"/>',
+    ]
+
+
+def _face(card: Card, x: float, y: float, symbols: bool) -> list[str]:
+    colour = _COLOURS["red"] if card.is_red else _COLOURS["black"]
+    out = [
+        f'<rect class="face" x="{_n(x)}" y="{_n(y)}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}"'
+        f' rx="5" fill="{_COLOURS["face"]}" stroke="{_COLOURS["edge"]}"/>'
+    ]
+    cx, cy = x + CARD_WIDTH / 2, y + CARD_HEIGHT / 2
+    if card.is_joker:
+        corner, middle = "★", "★"
+    else:
+        text = card.symbol
+        suit = text[-1]
+        if not symbols:
+            suit = _SUIT_LETTER[suit]
+            text = text[:-1] + suit
+        corner, middle = text, suit
+    font = 'font-weight="bold" font-size="13"'
+    out.append(
+        f'<text class="index" x="{_n(x + 5)}" y="{_n(y + 16)}" {font} fill="{colour}">'
+        f"{corner}</text>"
+    )
+    out.append(
+        f'<text class="index" x="{_n(x + 5)}" y="{_n(y + 16)}" {font} fill="{colour}"'
+        f' transform="rotate(180 {_n(cx)} {_n(cy)})">{corner}</text>'
+    )
+    if card.is_joker:
+        out.append(
+            f'<text class="pip" x="{_n(cx)}" y="{_n(cy + 2)}" font-size="26"'
+            f' text-anchor="middle" fill="{colour}">{middle}</text>'
+        )
+        out.append(
+            f'<text class="pip" x="{_n(cx)}" y="{_n(cy + 16)}" font-size="9"'
+            f' font-weight="bold" text-anchor="middle" fill="{colour}">JOKER</text>'
+        )
+    else:
+        out.append(
+            f'<text class="pip" x="{_n(cx)}" y="{_n(cy + 11)}" font-size="30"'
+            f' text-anchor="middle" fill="{colour}">{middle}</text>'
+        )
+    return out
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _n(value: float) -> str:
+    """A coordinate as short, stable text: at most two decimals, no ``-0``."""
+    text = f"{round(value, 2) + 0.0:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _attr(text: str) -> str:
+    return escape(text, {'"': "&quot;"})

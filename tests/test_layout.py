@@ -1,0 +1,175 @@
+"""Layouts: every registered game's piles fit on its grid without overlapping.
+
+Runs over every name in ``patience.games()`` and the option variants that
+change a layout, so a new game's layout is checked the moment it is
+registered. Also the rules of :class:`patience.PileSpec` itself.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+import patience
+from patience import Game, PileSpec
+from patience.game import FANS
+from patience.tableau import TABLEAU_EXTENT, TableauGame
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in patience.games()]
+VARIANTS += [
+    ("klondike", {"draw": 1}),
+    ("klondike", {"draw": 3}),
+    ("klondike", {"draw": 24}),
+    ("las-vegas", {"draw": 3}),
+    ("double-solitaire", {"draw": 1}),
+    ("double-solitaire", {"draw": 3}),
+    ("accordion", {"deal_all": True}),
+    ("poker-solitaire", {"open": True}),
+    ("railroad-race", {"sidings": 8, "decks": 2}),
+    ("railroad-race", {"sidings": 1}),
+    ("canfield", {"unit": "one"}),
+    ("seahaven-towers", {"tower_runs": True}),
+    ("devils-grip", {"passes": 3}),
+]
+VARIANTS += [("railroad", {"sidings": k}) for k in range(1, 9)]
+VARIANTS += [("railroad", {"sidings": k, "decks": 2}) for k in (1, 4, 8, 13)]
+
+
+def _id(variant: tuple[str, dict[str, Any]]) -> str:
+    name, options = variant
+    return name + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+def cells(spec: PileSpec) -> set[tuple[int, int]]:
+    top, left, bottom, right = spec.bounds
+    return set(itertools.product(range(top, bottom), range(left, right)))
+
+
+@pytest.fixture(params=VARIANTS, ids=[_id(v) for v in VARIANTS])
+def game(request: pytest.FixtureRequest) -> Game:
+    name, options = request.param
+    return patience.game(name, **options)
+
+
+def test_no_two_piles_share_a_cell(game: Game) -> None:
+    owner: dict[tuple[int, int], str] = {}
+    for spec in game.layout:
+        for cell in cells(spec):
+            assert cell not in owner, f"{spec.name} and {owner[cell]} both cover {cell}"
+            owner[cell] = spec.name
+
+
+def test_every_pile_lies_inside_the_grid(game: Game) -> None:
+    rows, columns = game.grid_size
+    for spec in game.layout:
+        top, left, bottom, right = spec.bounds
+        assert 0 <= top < bottom <= rows and 0 <= left < right <= columns, spec
+    # The grid is the bounding box: some pile reaches its last row and column.
+    assert max(s.bounds[2] for s in game.layout) == rows
+    assert max(s.bounds[3] for s in game.layout) == columns
+
+
+def test_extents_and_spreads_are_valid(game: Game) -> None:
+    for spec in game.layout:
+        assert spec.fan in FANS
+        assert isinstance(spec.extent, int) and spec.extent >= 1
+        if spec.fan == "none":
+            assert spec.extent == 1 and spec.spread is None
+        if spec.spread is not None:
+            assert isinstance(spec.spread, int) and spec.spread >= 1
+        top, left, bottom, right = spec.bounds
+        along = bottom - top if spec.fan in ("down", "up") else right - left
+        across = right - left if spec.fan in ("down", "up") else bottom - top
+        assert (along, across) == (spec.extent, 1)
+
+
+def test_tableau_piles_that_fan_down_have_room(game: Game) -> None:
+    for spec in game.layout:
+        if spec.role == "tableau" and spec.fan == "down":
+            assert spec.extent >= 2, spec
+
+
+def test_the_tableau_engine_puts_nothing_below_its_tableau(game: Game) -> None:
+    if not isinstance(game, TableauGame):
+        return
+    rows, _ = game.grid_size
+    for spec in game.layout:
+        if spec.role == "tableau":
+            assert spec.extent == TABLEAU_EXTENT and spec.bounds[2] == rows
+
+
+def test_a_waste_that_turns_several_cards_shows_them() -> None:
+    for draw in (2, 3, 5):
+        waste = next(s for s in patience.game("klondike", draw=draw).layout if s.name == "waste")
+        assert (waste.fan, waste.spread) == ("right", draw)
+    waste = next(s for s in patience.game("klondike", draw=1).layout if s.name == "waste")
+    assert (waste.fan, waste.spread, waste.extent) == ("none", None, 1)
+    talon = next(s for s in patience.game("devils-grip").layout if s.name == "talon")
+    assert (talon.fan, talon.spread) == ("right", 3)
+
+
+def test_spider_foundations_stay_over_the_tableau() -> None:
+    game = patience.game("spider")
+    assert game.grid_size == (1 + TABLEAU_EXTENT, 10)
+    assert [s.column for s in game.layout if s.role == "foundation"] == list(range(2, 10))
+
+
+def test_double_solitaire_has_the_foundations_between_the_players() -> None:
+    game = patience.game("double-solitaire")
+    rows: dict[int | None, set[int]] = {s.owner: set() for s in game.layout}
+    for spec in game.layout:
+        top, _, bottom, _ = spec.bounds
+        rows[spec.owner].update(range(top, bottom))
+    assert max(rows[0]) < min(rows[None]) <= max(rows[None]) < min(rows[1])
+
+
+def test_layouts_keep_pile_names_roles_and_order() -> None:
+    # The names and order are those of states and notation; spot checks.
+    names = [s.name for s in patience.game("klondike").layout]
+    assert names == ["stock", "waste", "f1", "f2", "f3", "f4", *(f"t{k}" for k in range(1, 8))]
+    names = [s.name for s in patience.game("railroad-race").layout]
+    own = ["s1", "s2", "s3", "s4", "line", "discard"]
+    assert names == [f"p0.{n}" for n in own] + [f"p1.{n}" for n in own]
+
+
+# ------------------------------------------------------------- PileSpec rules
+
+
+def test_bounds_by_fan_direction() -> None:
+    assert PileSpec("a", "tableau", 2, 3).bounds == (2, 3, 3, 4)
+    assert PileSpec("a", "tableau", 2, 3, "down", extent=4).bounds == (2, 3, 6, 4)
+    assert PileSpec("a", "tableau", 5, 3, "up", extent=4).bounds == (2, 3, 6, 4)
+    assert PileSpec("a", "tableau", 2, 3, "right", extent=4).bounds == (2, 3, 3, 7)
+    assert PileSpec("a", "tableau", 2, 6, "left", extent=4).bounds == (2, 3, 3, 7)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"extent": 0},
+        {"extent": -1},
+        {"extent": 2},  # fan "none"
+        {"fan": "down", "extent": 1.5},
+        {"fan": "down", "extent": True},
+        {"fan": "down", "spread": 0},
+        {"fan": "down", "spread": 2.0},
+        {"spread": 3},  # fan "none"
+        {"fan": "up", "extent": 3},  # reaches row -1
+        {"fan": "left", "extent": 4},  # reaches column -2
+        {"fan": "sideways"},
+        {"role": "pond"},
+    ],
+)
+def test_bad_specs_are_refused(kwargs: dict[str, Any]) -> None:
+    args: dict[str, Any] = {"name": "x", "role": "tableau", "row": 1, "column": 1}
+    args.update(kwargs)
+    with pytest.raises(ValueError):
+        PileSpec(**args)
+
+
+def test_specs_keep_their_old_defaults() -> None:
+    spec = PileSpec("stock", "stock", 0, 0, label="Stock")
+    assert (spec.fan, spec.extent, spec.spread, spec.owner) == ("none", 1, None, None)
+    assert eval(repr(spec), {"PileSpec": PileSpec}) == spec

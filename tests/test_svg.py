@@ -1,0 +1,387 @@
+"""Pictures: ``patience.svg`` for every registered game.
+
+Random positions of every game (random legal moves from a few seeds) are
+drawn and read back as XML: every card lies inside the picture and inside
+its pile's cells, face-down cards give nothing away, a position and its view
+draw the same picture, highlights mark what the move touches, and the same
+position always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import patience
+from patience import Game, InvalidMoveError, Move, PatienceError, PileSpec, State, Svg
+from patience.games.railroad import Railroad
+from patience.svg import CARD_HEIGHT, CARD_WIDTH, GAP, MARGIN, pile_box
+
+GAMES = patience.games()
+NS = "{http://www.w3.org/2000/svg}"
+EPS = 0.011  # coordinates are written with two decimals
+
+
+def positions(game: Game, seeds: tuple[int, ...] = (0, 1, 2)) -> Iterator[State]:
+    """The deal and later positions of random play from each seed."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        yield state
+        for step in range(1, 121):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.apply(state, rng.choice(moves))
+            if step in (10, 40, 120):
+                yield state
+        yield state
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def groups(root: ET.Element, kind: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if kind in classes(g)]
+
+
+def box_of(element: ET.Element) -> tuple[float, float, float, float]:
+    return tuple(float(element.get(k, "nan")) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+
+
+def first_rect(group: ET.Element) -> ET.Element:
+    rect = group.find(f"{NS}rect")
+    assert rect is not None
+    return rect
+
+
+def inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
+    x, y, w, h = inner
+    ox, oy, ow, oh = outer
+    return ox - EPS <= x and oy - EPS <= y and x + w <= ox + ow + EPS and y + h <= oy + oh + EPS
+
+
+def check_picture(game: Game, state: State, text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == f"{NS}svg"
+    _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+    rows, columns = game.grid_size
+    assert width == 2 * MARGIN + columns * (CARD_WIDTH + GAP) - GAP
+    assert height == 2 * MARGIN + rows * (CARD_HEIGHT + GAP) - GAP
+    specs = {s.name: s for s in game.layout}
+    piles = {g.get("data-pile"): g for g in groups(root, "pile")}
+    assert list(piles) == [s.name for s in game.layout]
+    for name, group in piles.items():
+        spec = specs[name]
+        assert group.get("id") == f"pile-{name}"
+        assert group.get("data-role") == spec.role
+        assert group.get("data-count") == str(len(state.piles[name]))
+        area = first_rect(group)
+        assert "area" in classes(area) and box_of(area) == pile_box(spec)
+        top, left, bottom, right = spec.bounds
+        assert box_of(area) == (
+            MARGIN + left * (CARD_WIDTH + GAP),
+            MARGIN + top * (CARD_HEIGHT + GAP),
+            (right - left) * (CARD_WIDTH + GAP) - GAP,
+            (bottom - top) * (CARD_HEIGHT + GAP) - GAP,
+        )
+    drawn: dict[str, list[int]] = {name: [] for name in piles}
+    for card in groups(root, "card"):
+        name = card.get("data-pile", "")
+        index = int(card.get("data-index", "-1"))
+        pile = state.piles[name]
+        rect = first_rect(card)
+        assert (float(rect.get("width", 0)), float(rect.get("height", 0))) == (
+            CARD_WIDTH,
+            CARD_HEIGHT,
+        )
+        assert inside(box_of(rect), (0, 0, width, height))
+        assert inside(box_of(rect), pile_box(specs[name])), (name, index, box_of(rect))
+        if index < pile.down:
+            assert "back" in classes(card) and "data-card" not in card.attrib
+            assert card.find(f"{NS}title") is None and card.find(f"{NS}text") is None
+        else:
+            assert "face" in classes(card) and card.get("data-card") == str(pile.cards[index])
+        drawn[name].append(index)
+    for spec in game.layout:
+        pile = state.piles[spec.name]
+        count = len(pile)
+        if spec.fan == "none":
+            expected = [count - 1] if count else []
+        else:
+            shown = count if spec.spread is None else min(spec.spread, count)
+            expected = list(range(count - shown, count))
+        assert drawn[spec.name] == expected, spec.name
+        if not count:
+            labels = [t.text for t in piles[spec.name].iter(f"{NS}text")]
+            assert " ".join(t or "" for t in labels) == " ".join((spec.label or spec.name).split())
+    return root
+
+
+def hidden_cards(state: State) -> set[patience.Card]:
+    """Cards lying face down of which no copy lies face up (whose text must not show)."""
+    down = {c for p in state.piles.values() for c in p.face_down}
+    up = {c for p in state.piles.values() for c in p.face_up}
+    return down - up
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_positions_draw_well_formed_pictures_that_keep_secrets(name: str) -> None:
+    game = patience.game(name)
+    for state in positions(game):
+        text = patience.svg(state)
+        assert isinstance(text, Svg)
+        check_picture(game, state, text)
+        for card in hidden_cards(state):
+            assert f'"{card}"' not in text and f">{card.symbol}<" not in text
+            assert card.name not in text
+        view = game.view(state)
+        assert patience.svg(view) == text
+        for player in range(game.players):
+            assert patience.svg(game.view(state, player)) == text
+        assert patience.svg(state) == text  # the same bytes every time
+        again = patience.state_from_json(state.to_json())
+        assert patience.svg(again) == text
+
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("klondike", {"draw": 1}),
+    ("klondike", {"draw": 5}),
+    ("double-solitaire", {"draw": 1}),
+    ("accordion", {"deal_all": True}),
+    ("poker-solitaire", {"open": True}),
+    ("railroad", {"sidings": 1}),
+    ("railroad", {"sidings": 8, "decks": 2}),
+    ("railroad-race", {"sidings": 2}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_variants_draw_inside_their_piles(name: str, options: dict[str, Any]) -> None:
+    game = patience.game(name, **options)
+    for state in positions(game, seeds=(5,)):
+        check_picture(game, state, patience.svg(state))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_move_highlights_the_piles_it_names(name: str) -> None:
+    game = patience.game(name)
+    state = list(positions(game, seeds=(7,)))[1]
+    for move in game.legal_moves(state)[:40]:
+        root = ET.fromstring(patience.svg(state, highlight=move))
+        start = game.pick_up(state, move)
+        source = None if start is None else start[0]
+        target = None if start is None or start[1] is None else move.target
+        marked = {g.get("data-pile"): classes(g) for g in groups(root, "pile")}
+        for pile, roles in marked.items():
+            assert ("source" in roles) == (pile == source)
+            assert ("target" in roles) == (pile == target)
+        picked = [c for c in groups(root, "card") if "picked" in classes(c)]
+        if target is not None:
+            assert source is not None
+            pile = state.piles[source]
+            first = len(pile) - min(move.count, len(pile))
+            assert {c.get("data-pile") for c in picked} <= {source}
+            assert all(int(c.get("data-index", -1)) >= first for c in picked)
+            if pile:  # the top card is always drawn, so always marked
+                assert str(len(pile) - 1) in {c.get("data-index") for c in picked}
+        else:
+            assert not picked
+
+
+def marks(root: ET.Element, pile: str) -> list[ET.Element]:
+    group = next(g for g in groups(root, "pile") if g.get("data-pile") == pile)
+    return [r for r in group.iter(f"{NS}rect") if "mark" in classes(r)]
+
+
+def test_a_card_move_marks_the_cards_it_picks_up_and_its_target() -> None:
+    game = patience.game("spider")
+    state = game.deal(1)
+    state = game.apply(state, "deal")
+    move = Move("move", "t3", "t8", 2)
+    root = ET.fromstring(patience.svg(state, highlight=move))
+    picked = [c for c in groups(root, "card") if "picked" in classes(c)]
+    top = len(state.piles["t3"]) - 1
+    assert [(c.get("data-pile"), int(c.get("data-index", -1))) for c in picked] == [
+        ("t3", top - 1),
+        ("t3", top),
+    ]
+    assert len(marks(root, "t8")) == 1  # an outline around the target
+    assert len(marks(root, "t3")) == 2  # one on each picked card
+
+
+def test_actions_mark_their_pile() -> None:
+    klondike = patience.game("klondike")
+    state = klondike.deal(3)
+    for highlight in (Move("draw"), "draw"):
+        root = ET.fromstring(patience.svg(state, highlight=highlight))
+        assert len(marks(root, "stock")) == 1
+        assert not [c for c in groups(root, "card") if "picked" in classes(c)]
+    railroad = patience.game("railroad")
+    root = ET.fromstring(patience.svg(railroad.deal(3), highlight=Move("pull", "s3")))
+    assert len(marks(root, "s3")) == 1 and not marks(root, "s2")
+    race = patience.game("railroad-race")
+    root = ET.fromstring(patience.svg(race.deal(3), highlight="p1 pull s3"))
+    assert len(marks(root, "p1.s3")) == 1 and not marks(root, "p0.s3")
+    double = patience.game("double-solitaire")
+    deal = double.deal(3)
+    root = ET.fromstring(patience.svg(deal, highlight=Move("draw", player=1)))
+    assert len(marks(root, "p1.stock")) == 1 and not marks(root, "p0.stock")
+    # A draw without its player is the player's whose turn it is.
+    mover = double.turn(deal)
+    root = ET.fromstring(patience.svg(deal, highlight=Move("draw")))
+    assert len(marks(root, f"p{mover}.stock")) == 1 and not marks(root, f"p{1 - mover}.stock")
+    poker = patience.game("poker-solitaire", open=True)
+    root = ET.fromstring(patience.svg(poker.deal(3), highlight="declare"))
+    assert not [r for r in root.iter(f"{NS}rect") if "mark" in classes(r)]
+
+
+def test_an_empty_target_is_marked_too() -> None:
+    game = patience.game("klondike")
+    state = game.deal(2026)
+    root = ET.fromstring(patience.svg(state, highlight=Move("move", "t1", "f1")))
+    assert len(marks(root, "f1")) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "highlight"),
+    [
+        ("klondike", Move("move", "t1", "t9")),
+        ("klondike", Move("pull", "s3")),
+        ("klondike", "zz-qq"),
+        ("klondike", "not a move at all"),
+        ("railroad", Move("pull", "s5")),
+        ("railroad-race", Move("pull", "s3")),  # whose siding?
+        ("railroad-race", Move("pull", "s9", player=0)),
+        ("klondike", 42),
+    ],
+)
+def test_a_move_of_piles_the_game_lacks_raises(name: str, highlight: Any) -> None:
+    game = patience.game(name)
+    with pytest.raises(PatienceError):
+        patience.svg(game.deal(0), highlight=highlight)
+
+
+def test_unknown_pile_moves_raise_invalid_move_error() -> None:
+    game = patience.game("klondike")
+    with pytest.raises(InvalidMoveError, match="no pile 't9'"):
+        patience.svg(game.deal(0), highlight=Move("move", "t1", "t9"))
+
+
+def test_size_scales_the_picture_not_the_drawing() -> None:
+    game = patience.game("klondike")
+    state = game.deal(0)
+    plain = ET.fromstring(patience.svg(state))
+    sized = ET.fromstring(patience.svg(state, size=350))
+    assert sized.get("viewBox") == plain.get("viewBox")
+    _, _, w, h = (float(v) for v in plain.get("viewBox", "").split())
+    assert float(sized.get("width", 0)) == 350
+    assert abs(float(sized.get("height", 0)) - 350 * h / w) < 0.01
+    assert (plain.get("width"), plain.get("height")) == (f"{w:g}", f"{h:g}")
+    for bad in (0, -5, "300", True, float("nan"), float("inf")):
+        with pytest.raises(PatienceError):
+            patience.svg(state, size=bad)  # type: ignore[arg-type]
+
+
+def test_not_a_state_raises() -> None:
+    with pytest.raises(PatienceError):
+        patience.svg("klondike")  # type: ignore[arg-type]
+
+
+def test_faces_show_rank_and_suit_in_their_colours() -> None:
+    game = patience.game("klondike")
+    state = game.deal(2026)  # t1 is the eight of hearts, t3 the king of clubs
+    root = ET.fromstring(patience.svg(state))
+    faces = {c.get("data-card"): c for c in groups(root, "face")}
+    eight = [t for t in faces["8H"].iter(f"{NS}text")]
+    assert [t.text for t in eight] == ["8♥", "8♥", "♥"]
+    assert {t.get("fill") for t in eight} == {"#c8102e"}
+    king = [t for t in faces["KC"].iter(f"{NS}text")]
+    assert [t.text for t in king] == ["K♣", "K♣", "♣"]
+    assert {t.get("fill") for t in king} == {"#1a1a1a"}
+    ten = [t.text for t in faces["TH"].iter(f"{NS}text")]
+    assert ten[0] == "10♥"
+    letters = ET.fromstring(patience.svg(state, symbols=False))
+    faces = {c.get("data-card"): c for c in groups(letters, "face")}
+    assert [t.text for t in faces["8H"].iter(f"{NS}text")] == ["8H", "8H", "H"]
+    assert not any(s in patience.svg(state, symbols=False) for s in "♣♦♥♠")
+
+
+def test_jokers_are_recognisable() -> None:
+    game = patience.game("joker-solitaire")
+    for seed in range(40):
+        state = game.deal(seed)
+        up = [n for n, p in state.piles.items() if p.top is not None and p.top.is_joker]
+        if up and state.piles[up[0]].down < len(state.piles[up[0]]):
+            break
+    else:
+        pytest.skip("no deal with a joker face up")
+    root = ET.fromstring(patience.svg(state))
+    jokers = [c for c in groups(root, "face") if c.get("data-card") in ("RJ", "BJ")]
+    assert jokers
+    for joker in jokers:
+        texts = [t.text for t in joker.iter(f"{NS}text")]
+        assert "JOKER" in texts and "★" in texts
+        title = joker.find(f"{NS}title")
+        assert title is not None and title.text in ("red joker", "black joker")
+
+
+def test_a_stack_shows_its_count() -> None:
+    game = patience.game("klondike")
+    root = ET.fromstring(patience.svg(game.deal(0)))
+    stock = next(g for g in groups(root, "pile") if g.get("data-pile") == "stock")
+    counts = [t.text for t in stock.iter(f"{NS}text") if "count" in classes(t)]
+    assert counts == ["24"]
+
+
+def test_notebooks_show_states_and_pictures() -> None:
+    game = patience.game("railroad")
+    state = game.deal(11)
+    picture = patience.svg(state)
+    assert state._repr_svg_() == str(picture) == picture._repr_svg_()
+    assert type(state._repr_svg_()) is str
+
+
+def test_the_pictures_module_reads_as_a_module() -> None:
+    from patience.svg import Svg as Again
+    from patience.svg import svg as draw
+
+    assert Again is Svg and draw is patience.svg
+
+
+class _AllFans(Railroad):
+    """Railroad with its piles fanned every way, short of room, some spread."""
+
+    def __init__(self) -> None:
+        super().__init__("railroad")
+        self._set_layout(
+            [
+                PileSpec("s1", "siding", 2, 0, "up", extent=3),
+                PileSpec("s2", "siding", 0, 3, "left", extent=3),
+                PileSpec("s3", "siding", 1, 1, "down", extent=2, spread=4),
+                PileSpec("s4", "siding", 1, 2, "right", extent=2),
+                PileSpec("line", "line", 3, 0, "right", spread=2),
+                PileSpec("discard", "discard", 3, 1),
+            ]
+        )
+
+
+def test_fans_up_and_left_and_squeezed_stay_inside_their_piles() -> None:
+    game = _AllFans()
+    assert game.grid_size == (4, 4)
+    deal = game.deal(1)
+    assert len(deal.piles["s1"]) == len(deal.piles["s2"]) == 13
+    for state in positions(game, seeds=(1, 2)):
+        root = check_picture(game, state, patience.svg(state))
+        # Up fans rise from the bottom cell, left fans run leftwards from the anchor.
+        s1 = [c for c in groups(root, "card") if c.get("data-pile") == "s1"]
+        ys = [float(first_rect(c).get("y", 0)) for c in s1]
+        assert ys == sorted(ys, reverse=True) and len(set(ys)) == len(ys)
+        s2 = [c for c in groups(root, "card") if c.get("data-pile") == "s2"]
+        xs = [float(first_rect(c).get("x", 0)) for c in s2]
+        assert xs == sorted(xs, reverse=True) and len(set(xs)) == len(xs)
