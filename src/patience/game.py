@@ -974,6 +974,96 @@ class Game(abc.ABC, metaclass=_GameMeta):
             return f"{self.name} has no player {move.player}"
         return ""
 
+    # ------------------------------------------------------------ actions
+
+    @functools.cached_property
+    def actions(self) -> tuple[Move, ...]:
+        """Every move the game can ever make, in a fixed order: action ``i`` is
+        ``actions[i]``, for agents that choose among numbered actions.
+
+        The numbering depends only on the game and its options, never on a
+        position, and it is stable: the golden files of the test suite pin it.
+        Where a move carries something the position decides (Accordion's card
+        count), the entry is a pattern and :meth:`move_of` fills it in.
+        """
+        listed = tuple(self._action_space())
+        if len(set(listed)) != len(listed):
+            raise AssertionError(f"{self.name}: an action is listed twice")
+        return listed
+
+    @property
+    def num_actions(self) -> int:
+        """How many actions there are: ``len(game.actions)``."""
+        return len(self.actions)
+
+    @functools.cached_property
+    def _action_index(self) -> dict[Move, int]:
+        return {move: i for i, move in enumerate(self.actions)}
+
+    def action_of(self, move: Move | str, state: State | None = None) -> int:
+        """The number of ``move`` among :attr:`actions`.
+
+        Notation needs the position it is read in (``state``). Raises
+        :class:`~patience.errors.PatienceError` for a move that is not one
+        of the game's actions (a move of another game, say).
+        """
+        if isinstance(move, str):
+            if state is None:
+                raise PatienceError("action_of() reads move text in a position: give state=")
+            move = self.parse_move(state, move)
+        if not isinstance(move, Move):
+            raise PatienceError(f"action_of() takes a Move, not {brief_repr(move)}")
+        found = self._action_index.get(self._action_pattern(move))
+        if found is None:
+            raise PatienceError(f"{self.name} has no action for {str(move)!r}")
+        return found
+
+    def move_of(self, action: int, state: State) -> Move:
+        """The move that action number ``action`` stands for in ``state``.
+
+        Legal or not: :meth:`apply` decides, and :meth:`action_mask` says which
+        actions are legal. Raises :class:`~patience.errors.PatienceError` for
+        a number outside ``range(num_actions)``.
+        """
+        self._check_own(state)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise PatienceError(f"an action is an integer, not {brief_repr(action)}")
+        if not 0 <= action < len(self.actions):
+            raise PatienceError(
+                f"{self.name} has actions 0 to {len(self.actions) - 1}, not {action}"
+            )
+        return self._action_move(self.actions[action], state)
+
+    def action_mask(self, state: State) -> tuple[bool, ...]:
+        """For each action, whether its move is legal in ``state``."""
+        index = self._action_index
+        mask = [False] * len(self.actions)
+        for move in self.legal_moves(state):
+            mask[index[self._action_pattern(move)]] = True
+        return tuple(mask)
+
+    def legal_actions(self, state: State) -> tuple[int, ...]:
+        """The numbers of the legal moves, in legal-move order."""
+        index = self._action_index
+        return tuple(index[self._action_pattern(m)] for m in self.legal_moves(state))
+
+    def _action_space(self) -> Iterable[Move]:
+        """The game's actions (see :attr:`actions`), each once, in their fixed order.
+
+        Every move the game can ever list must match one of them through
+        :meth:`_action_pattern`. The default raises: a game offers actions by
+        saying what they are.
+        """
+        raise PatienceError(f"{self.name} does not number its moves as actions")
+
+    def _action_pattern(self, move: Move) -> Move:
+        """The entry of :attr:`actions` that ``move`` is (default: the move itself)."""
+        return move
+
+    def _action_move(self, pattern: Move, state: State) -> Move:
+        """The move the action ``pattern`` stands for in ``state`` (default: itself)."""
+        return pattern
+
     # ----------------------------------------------------- solver hooks
 
     def canonical_key(self, state: State) -> Hashable:

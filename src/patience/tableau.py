@@ -1032,6 +1032,36 @@ class TableauGame(Game):
     def _winners(self, state: State) -> tuple[int, ...]:
         return (0,) if self._won(state._items) else ()
 
+    # --------------------------------------------------------------- actions
+
+    def _action_space(self) -> list[Move]:
+        """Cards to the foundations (one at a time, from every pile that can
+        give one), then cards and units to the tableau (a tableau pile gives up
+        to as many cards as a unit can hold), then tableau cards to the cells,
+        then the stock's actions: the same order as the legal moves."""
+        r, at = self.rules, self._at
+        move = self._multi_move
+        out: list[Move] = []
+        if r.foundation_mode == "cards":
+            out += [move(s, f, 1) for s in self._single_sources for f in at.foundations]
+        most = self._largest_unit()
+        for s in self._feeders:
+            counts = range(1, most + 1) if s in self._tableau_set else range(1, 2)
+            out += [move(s, t, k) for k in counts for t in at.tableau if t != s]
+        out += [move(t, c, 1) for t in at.tableau for c in at.cells]
+        kinds = {"waste": (_DRAW, _REDEAL), "deal": (_DEAL,), "none": ()}[r.stock]
+        return out + list(kinds)
+
+    def _largest_unit(self) -> int:
+        """The most cards that can ever move together from a tableau pile."""
+        r = self.rules
+        if r.unit == "one":
+            return 1 + len(self._at.cells) if r.cell_runs else 1
+        if r.build == "none":
+            return 1
+        # A built run holds each rank once, unless building wraps round.
+        return len(self._deck) if r.wrap else 13
+
     # --------------------------------------------------------- solver hooks
 
     def canonical_key(self, state: State) -> Hashable:

@@ -16,6 +16,8 @@ import re
 from collections.abc import Hashable
 from typing import Any
 
+import attrs
+
 from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
@@ -199,6 +201,25 @@ class Accordion(Game):
         del after[1 + i]
         after.append(())
         return self._new_state(tuple(after), state.info)
+
+    def _action_space(self) -> list[Move]:
+        """Each place of the row onto the place one or three to its left (the
+        count left at 1: a pile always moves whole, so :meth:`move_of` takes it
+        from the position), then the deal."""
+        names = self._row_names
+        out = [
+            Move("move", names[i], names[j]) for i in range(1, 52) for j in (i - 1, i - 3) if j >= 0
+        ]
+        return [*out, DEAL]
+
+    def _action_pattern(self, move: Move) -> Move:
+        return attrs.evolve(move, count=1) if move.kind == "move" else move
+
+    def _action_move(self, pattern: Move, state: State) -> Move:
+        if pattern.kind != "move":
+            return pattern
+        size = len(state._items[1 + self._row_index[pattern.source or ""]])
+        return attrs.evolve(pattern, count=max(size, 1))
 
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """A deal turns the stock's top card into the next place of the row; a

@@ -201,6 +201,16 @@ class Calculation(Game):
             out.append(DRAW)
         return tuple(out)
 
+    def _action_space(self) -> list[Move]:
+        """The turned card to each foundation and each waste pile, each waste
+        pile's top to each foundation, then the draw."""
+        return [
+            *self._to_foundation[0],
+            *self._to_waste,
+            *(m for row in self._to_foundation[1:] for m in row),
+            DRAW,
+        ]
+
     # ---------------------------------------------------------- protocol
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:

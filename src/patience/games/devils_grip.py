@@ -57,6 +57,8 @@ REDEAL = Move("redeal", "stock")
 """Turn the talon over to make a new stock for another pass."""
 
 _DRAW_COUNT = 3
+_STACK_MOST = 4
+"""The most cards a grid stack can hold: ranks three apart from 2, 3 or 4 up to the king."""
 _STOCK, _TALON, _G0 = 0, 1, 2
 _COUNT = re.compile(r"(?:^|\s)x\d+(?:\s|$)")
 _CELL_INDEX = {cell: _G0 + k for k, cell in enumerate(CELLS)}
@@ -235,6 +237,19 @@ class DevilsGrip(Game):
         elif talon and self._may_redeal(info):
             progress.append(REDEAL)
         return (*progress, *shuffles)
+
+    def _action_space(self) -> list[Move]:
+        """The talon's card to each cell, each stack (of one to four cards: a
+        stack holds at most four, built by threes) onto each other cell, then
+        the draw and the redeal."""
+        builds = [
+            Move("move", CELLS[s], CELLS[t], k)
+            for k in range(1, _STACK_MOST + 1)
+            for s in range(24)
+            for t in range(24)
+            if s != t
+        ]
+        return [*self._from_talon, *builds, DRAW, REDEAL]
 
     # ---------------------------------------------------------- protocol
 

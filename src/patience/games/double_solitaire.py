@@ -280,6 +280,14 @@ class DoubleSolitaire(Game):
             info["turn"] = 1 - player
         return self._new_state(tuple(items), Info(info))
 
+    def _action_space(self) -> list[Move]:
+        """Player 0's Klondike actions on their piles, then ``pass``; then player 1's."""
+        out: list[Move] = []
+        for p in range(2):
+            out += [self._outer_move(p, m) for m in self.inner._action_space()]
+            out.append(self._passes[p])
+        return out
+
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """The mover's own Klondike events on their piles, then the turn passing."""
         player = self.turn(state)

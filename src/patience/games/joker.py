@@ -461,6 +461,41 @@ class JokerSolitaire(TableauGame):
             cards[j] = card if cards[j] is joker else joker
             items[i] = Pile(tuple(cards), items[i].down)
 
+    # ------------------------------------------------------------ actions
+
+    def _action_space(self) -> list[Move]:
+        """The engine's actions; then a joker played from the waste or a tableau
+        pile onto each tableau pile and foundation, with its suit left open or
+        fixed (the rank it stands for follows from where it goes, so
+        :meth:`move_of` takes it from the position: the detail of these
+        entries is ``?`` and the suit); then each joker put out of play."""
+        out = super()._action_space()
+        sources = (self._waste, *self._at.tableau)
+        targets = (*self._at.tableau, *self._at.foundations)
+        names = self._names
+        for s in sources:
+            for t in targets:
+                if s != t:
+                    out += [
+                        Move("move", names[s], names[t], detail=f"?{suit}")
+                        for suit in ("", *(x.value for x in Suit))
+                    ]
+        out += [self._one[s][self._out] for s in sources]
+        return out
+
+    def _action_pattern(self, move: Move) -> Move:
+        if move.detail is None:
+            return move
+        return attrs.evolve(move, detail="?" + move.detail[1:])
+
+    def _action_move(self, pattern: Move, state: State) -> Move:
+        if pattern.detail is None:
+            return pattern
+        for move in self.legal_moves(state):
+            if move.detail is not None and self._action_pattern(move) == pattern:
+                return move
+        return pattern  # not legal here: apply refuses it
+
     # ------------------------------------------------------------ results
 
     def _won(self, items: tuple[Pile, ...]) -> bool:

@@ -425,6 +425,11 @@ class PokerSolitaire(Game):
         after[1] = ()
         return self._new_state(tuple(after), state.info)
 
+    def _action_space(self) -> tuple[Move, ...]:
+        """Open: every swap, then ``declare``. Placement: the turned card into
+        each cell, then the draw."""
+        return self._open_moves if self.open else (*self._places, DRAW)
+
     def _events(self, state: State, move: Move, after: State) -> Iterable[Event]:
         """A swap moves each card to the other's cell; other moves are one card
         from one pile to another, worked out from the two positions."""

@@ -296,6 +296,10 @@ class Railroad(Game):
             discarded += len(gone)
         return log
 
+    def _action_space(self) -> tuple[Move, ...]:
+        """One pull for each siding."""
+        return self._pulls
+
     def _all_pulled(self, items: tuple[Any, ...]) -> bool:
         """Whether every card has left the sidings (the line and discard hold them all)."""
         return len(items[self._line]) + len(items[self._discard]) == self._total
@@ -563,6 +567,10 @@ class RailroadRace(Game):
         items = list(state._items)
         items[p * self._size : (p + 1) * self._size] = after._items
         return self._new_state(tuple(items))
+
+    def _action_space(self) -> list[Move]:
+        """Player 0's pulls, then player 1's."""
+        return [m for moves in self._moves for m in moves]
 
     def _pick_up_pile(self, move: Move) -> str | None:
         """A pull names the mover's siding as in the one-player game (``s1``); it
