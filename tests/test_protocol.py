@@ -130,9 +130,11 @@ test_random_play_keeps_every_promise, test_random_play_keeps_every_promise_long 
 
 @pytest.mark.parametrize("name", GAMES)
 @given(seed=seeds, choices=st.data())
-def test_views_hide_exactly_the_face_down_cards(
+def test_views_hide_exactly_the_face_down_cards_the_player_does_not_know(
     name: str, seed: int, choices: st.DataObject
 ) -> None:
+    # A face-down pile is either hidden whole or known whole (a stock that was
+    # the waste the player watched); a known pile shows its true cards.
     game = patience.game(name)
     state = play(game, game.deal(seed), choices, limit=60)[-1]
     for player in range(game.players):
@@ -141,9 +143,16 @@ def test_views_hide_exactly_the_face_down_cards(
         for name_, pile in state.piles.items():
             seen = view.piles[name_]
             assert len(seen) == len(pile) and seen.down == pile.down
-            assert seen.cards[: pile.down] == (Card.HIDDEN,) * pile.down
+            hidden = seen.cards[: pile.down]
+            assert hidden in ((Card.HIDDEN,) * pile.down, pile.cards[: pile.down])
+            if hidden and not hidden[0].is_hidden:
+                assert spec_role(game, name_) == "stock"  # only a redealt stock is known
             assert seen.cards[pile.down :] == pile.face_up
         assert "??" not in str(state)
+
+
+def spec_role(game: Game, pile: str) -> str:
+    return next(spec.role for spec in game.layout if spec.name == pile)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import abc
 import enum
 import functools
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -901,14 +902,194 @@ class Game(abc.ABC, metaclass=_GameMeta):
         return self.canonical_key(state)
 
     def view(self, state: State, player: int = 0) -> State:
-        """What ``player`` may see of ``state``: hidden cards become :attr:`Card.HIDDEN`.
+        """What ``player`` knows of ``state``: every card they cannot know is
+        :attr:`Card.HIDDEN`.
 
-        The default hides every face-down card from everyone.
+        That is the player's information state: a face-down card stays shown
+        when the player has seen it and knows where it lies, as the stock does
+        after a pass (the waste turned over into it in an order they watched).
+        Such cards keep their face-down count, so the view still says which
+        cards lie face down. By default every face-down card is hidden; a game
+        says which piles' face-down cards a player knows with
+        :meth:`_known_piles`.
         """
         self._check_own(state)
         self._check_player(player)
-        masked = tuple(p.masked() for p in state.piles.items_tuple)
+        known = set(self._known_piles(state, player))
+        masked = tuple(
+            p if k in known else p.masked() for k, p in enumerate(state.piles.items_tuple)
+        )
         return State._make(self, self._encode(masked), state.info)
+
+    def _known_piles(self, state: State, player: int) -> Iterable[int]:
+        """The layout positions of the piles whose face-down cards ``player``
+        has seen and knows the order of (default: none)."""
+        return ()
+
+    # ------------------------------------------------------- agents' view
+
+    def movers(self, state: State) -> tuple[int, ...]:
+        """The players who may move in ``state``, lowest first: ``(0,)`` in a
+        one-player game that goes on, the player whose turn it is where players
+        take turns, both players of a race; ``()`` once the game is over."""
+        if self.is_over(state):
+            return ()
+        if self.players == 1:
+            return (0,)
+        return tuple(sorted({m.player or 0 for m in self.legal_moves(state)}))
+
+    def current_player(self, state: State) -> int | None:
+        """The player to move, or ``None`` when no single player is: the game
+        is over, or several players may move at once (the Railroad race; see
+        :meth:`movers`)."""
+        movers = self.movers(state)
+        return movers[0] if len(movers) == 1 else None
+
+    @functools.cached_property
+    def capacities(self) -> tuple[int, ...]:
+        """For each pile of the layout, the most cards it can ever hold (at most
+        the deck), so that fixed-size encodings need no more room than that."""
+        caps = tuple(self._capacities())
+        if len(caps) != len(self.layout) or not all(0 < c <= len(self.deck) for c in caps):
+            raise AssertionError(f"{self.name}: a capacity for each pile, from 1 to the deck")
+        return caps
+
+    def _capacities(self) -> Iterable[int]:
+        """:attr:`capacities` (default: the whole deck for every pile)."""
+        return (len(self.deck),) * len(self.layout)
+
+    @functools.cached_property
+    def _card_codes(self) -> dict[Card, int]:
+        """The observation code of each card: 1 for a hidden card, then 2, 3 ...
+        for the deck's distinct cards in card order (equal cards share a code)."""
+        distinct = sorted(set(self.deck), key=lambda c: c.sort_key)
+        return {Card.HIDDEN: 1, **{card: 2 + i for i, card in enumerate(distinct)}}
+
+    @functools.cached_property
+    def observation_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The lowest and highest value each entry of :meth:`observe` can take."""
+        top = max(self._card_codes.values())
+        low: list[int] = []
+        high: list[int] = []
+        for cap in self.capacities:
+            low += [0] * cap
+            high += [top] * cap
+        low += [0] * len(self.capacities)
+        high += list(self.capacities)
+        counters_low, counters_high = self._counter_bounds()
+        return (tuple(low + list(counters_low)), tuple(high + list(counters_high)))
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of :meth:`observe`'s result: ``(length,)``, fixed per game."""
+        return (len(self.observation_bounds[0]),)
+
+    def observe(self, state: State, player: int = 0, *, array: bool = False) -> Any:
+        """``player``'s information state as a fixed-length row of integers.
+
+        For each pile in layout order, one entry per place up to the pile's
+        capacity (:attr:`capacities`), bottom card first: ``0`` for no card,
+        ``1`` for a card the player does not know, ``2`` and up for a known
+        card (the deck's distinct cards in card order); then each pile's
+        face-down count; then the game's counters (:meth:`_counter_features`;
+        each game's page says which). :attr:`observation_shape` and
+        :attr:`observation_bounds` describe it. A tuple of ``int``, or with
+        ``array=True`` a NumPy array of ``int32`` (NumPy is needed only then).
+        """
+        view = self.view(state, player)
+        codes = self._card_codes
+        out: list[int] = []
+        piles = view.piles.items_tuple
+        for pile, cap in zip(piles, self.capacities):
+            out += [codes[c] for c in pile.cards]
+            out += [0] * (cap - len(pile.cards))
+        out += [p.down for p in piles]
+        out += self._counter_features(view)
+        if array:
+            import numpy
+
+            return numpy.asarray(out, dtype=numpy.int32)
+        return tuple(out)
+
+    @functools.cached_property
+    def _counted(self) -> tuple[str, ...]:
+        fresh = self.deal(0).info
+        return tuple(k for k, v in fresh.items() if isinstance(v, (bool, int)))
+
+    def _counter_features(self, state: State) -> list[int]:
+        """The counters' part of :meth:`observe`. By default the counters that
+        hold a number or a truth value in a fresh deal, in their order."""
+        data = state.info
+        return [int(data[k]) for k in self._counted]  # type: ignore[arg-type]
+
+    def _counter_bounds(self) -> tuple[list[int], list[int]]:
+        """The lowest and highest value of each of :meth:`_counter_features`
+        (by default 0 and 1 for a truth value, 0 and ``2**31 - 1`` for a number)."""
+        fresh = self.deal(0).info
+        low = [0 for _ in self._counted]
+        high = [1 if isinstance(fresh[k], bool) else 2**31 - 1 for k in self._counted]
+        return low, high
+
+    def position(self, state: State) -> str:
+        """``state`` as one line of text that :meth:`from_position` reads back.
+
+        The piles in layout order, separated by ``/``: each pile's face-down
+        cards, ``|`` and its face-up cards (``3C9D|KH``; a pile with no face-down
+        card is written without ``|``, an empty one as ``-``); then a space and
+        the counters as compact JSON. The game and its options are not part of
+        it: a position is read by its own game, as a chess position is read as
+        chess.
+        """
+        self._check_own(state)
+        parts = []
+        for pile in state.piles.items_tuple:
+            down = "".join(map(str, pile.cards[: pile.down]))
+            up = "".join(map(str, pile.cards[pile.down :]))
+            parts.append(f"{down}|{up}" if pile.down else up or "-")
+        info = {k: _info_to_json(v) for k, v in state.info.items()}
+        return "/".join(parts) + " " + json.dumps(info, separators=(",", ":"), sort_keys=True)
+
+    def from_position(self, text: str) -> State:
+        """The state that :meth:`position` wrote as ``text``, checked as
+        :meth:`from_json` checks a saved state; raises
+        :class:`~patience.errors.InvalidStateError` naming what is wrong."""
+        if not isinstance(text, str):
+            raise InvalidStateError(f"a position is text, not {brief_repr(text)}")
+        piles_text, _, info_text = text.strip().partition(" ")
+        fields = piles_text.split("/")
+        if len(fields) != len(self._names):
+            raise InvalidStateError(
+                f"{self.name}: a position has {len(self._names)} piles, not {len(fields)}"
+            )
+        piles: dict[str, Any] = {}
+        for name, field in zip(self._names, fields):
+            down, bar, up = field.rpartition("|") if "|" in field else ("", "", field)
+            if up == "-" and not bar:
+                up = ""
+            cards = [down[i : i + 2] for i in range(0, len(down), 2)]
+            cards += [up[i : i + 2] for i in range(0, len(up), 2)]
+            if len(down) % 2 or len(up) % 2 or "|" in down:
+                raise InvalidStateError(f"pile {name!r}: {brief_repr(field)} is not card texts")
+            piles[name] = {"cards": cards, "down": len(down) // 2}
+        try:
+            info = json.loads(info_text) if info_text else {}
+        except ValueError:
+            raise InvalidStateError(f"the counters {brief_repr(info_text)} are not JSON") from None
+        data = {"format": STATE_FORMAT, "game": self.name, "options": self._options}
+        return self.from_json({**data, "piles": piles, "info": info})
+
+    def position_hash(self, state: State) -> int:
+        """A 64-bit hash of ``state`` that is the same on every machine, in every
+        process and every Python version (unlike ``hash(state)``).
+
+        It is the first eight bytes, read big-endian, of the BLAKE2b digest of
+        the UTF-8 text ``"<game name> <options as sorted compact JSON>
+        <position>"``, where the position is :meth:`position`; "Formats" in the
+        documentation gives test vectors.
+        """
+        options = json.dumps(self._options, separators=(",", ":"), sort_keys=True)
+        text = f"{self.name} {options} {self.position(state)}"
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
     def ending(self, state: State) -> str | None:
         """How ``state`` ended other than by a move, or ``None`` (the default: never).

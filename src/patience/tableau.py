@@ -1032,6 +1032,43 @@ class TableauGame(Game):
     def _winners(self, state: State) -> tuple[int, ...]:
         return (0,) if self._won(state._items) else ()
 
+    def _known_piles(self, state: State, player: int) -> tuple[int, ...]:
+        """After a redeal the player knows the stock: it is the waste they
+        watched, turned over (a redeal needs an empty stock, so every card was
+        turned up on the way)."""
+        at = self._at
+        if self.rules.stock == "waste" and state._info._data["pass"] != 1:
+            return (at.stock,)
+        return ()
+
+    def _capacities(self) -> list[int]:
+        """A foundation holds a suit, a cell one card, the stock and waste what
+        the deal left, the reserve what was dealt to it; a tableau pile what
+        was dealt to it and a run built down on top (twelve cards, or thirteen
+        from a space), unless building wraps round or a stock deals onto the
+        piles, when only the deck bounds it."""
+        r, at = self.rules, self._at
+        deck = len(self._deck)
+        caps = [deck] * len(self.layout)
+        if at.stock >= 0:
+            caps[at.stock] = max(self._stock_size, 1)
+        if at.waste >= 0:
+            caps[at.waste] = max(self._stock_size, 1)
+        if at.reserve >= 0:
+            caps[at.reserve] = r.reserve
+        for f in at.foundations:
+            caps[f] = 13
+        for c in at.cells:
+            caps[c] = 1
+        unbounded = r.wrap or r.stock == "deal"
+        for k, t in enumerate(at.tableau):
+            dealt = r.tableau[k]
+            if r.build == "none":
+                caps[t] = max(dealt, 1)
+            elif not unbounded:
+                caps[t] = min(deck, max(dealt + 12, 13))
+        return caps
+
     # --------------------------------------------------------------- actions
 
     def _action_space(self) -> list[Move]:

@@ -202,6 +202,12 @@ class Accordion(Game):
         after.append(())
         return self._new_state(tuple(after), state.info)
 
+    def _capacities(self) -> list[int]:
+        """The stock the whole pack (one place, always empty, when every card
+        is dealt at the start); the pile at place ``k`` of the
+        row (from 1) at most the cards from there on: ``53 - k``."""
+        return [1 if self.deal_all else 52, *range(52, 0, -1)]
+
     def _action_space(self) -> list[Move]:
         """Each place of the row onto the place one or three to its left (the
         count left at 1: a pile always moves whole, so :meth:`move_of` takes it

@@ -201,6 +201,11 @@ class Calculation(Game):
             out.append(DRAW)
         return tuple(out)
 
+    def _capacities(self) -> list[int]:
+        """The stock after the four base cards, one turned card, a foundation's
+        thirteen, and a waste pile at most the whole stock."""
+        return [48, 1, 13, 13, 13, 13, 48, 48, 48, 48]
+
     def _action_space(self) -> list[Move]:
         """The turned card to each foundation and each waste pile, each waste
         pile's top to each foundation, then the draw."""

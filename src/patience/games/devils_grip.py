@@ -238,6 +238,10 @@ class DevilsGrip(Game):
             progress.append(REDEAL)
         return (*progress, *shuffles)
 
+    def _capacities(self) -> list[int]:
+        """The stock and talon what the grid did not take; a stack four cards."""
+        return [72, 72, *[_STACK_MOST] * 24]
+
     def _action_space(self) -> list[Move]:
         """The talon's card to each cell, each stack (of one to four cards: a
         stack holds at most four, built by threes) onto each other cell, then
@@ -250,6 +254,10 @@ class DevilsGrip(Game):
             if s != t
         ]
         return [*self._from_talon, *builds, DRAW, REDEAL]
+
+    def _known_piles(self, state: State, player: int) -> tuple[int, ...]:
+        """After a redeal the stock is the talon the player watched, turned over."""
+        return (_STOCK,) if state._info._data["pass"] != 1 else ()
 
     # ---------------------------------------------------------- protocol
 

@@ -280,6 +280,39 @@ class DoubleSolitaire(Game):
             info["turn"] = 1 - player
         return self._new_state(tuple(items), Info(info))
 
+    def _known_piles(self, state: State, player: int) -> tuple[int, ...]:
+        """Each player watches the other play: a stock that has been redealt is
+        known to both."""
+        data = state._info._data
+        return tuple(
+            self._held_places[p][0]
+            for p in range(2)
+            if data[f"p{p}.pass"] > 1  # type: ignore[operator]
+        )
+
+    def _capacities(self) -> list[int]:
+        """Each player's piles as in a Klondike of their own pack; a foundation
+        holds a suit."""
+        inner = dict(zip(self.solo._names, self.solo.capacities))
+        caps = [13] * len(self.layout)
+        for p in range(2):
+            for name in _OWN:
+                caps[self._index[f"p{p}.{name}"]] = inner[name]
+        return caps
+
+    def _counter_features(self, state: State) -> list[int]:
+        """The counters that are numbers, then for each foundation how many of
+        its cards are player 0's and how many player 1's."""
+        out = super()._counter_features(state)
+        for owners in self.owners(state):
+            out += [owners.count("0"), owners.count("1")]
+        return out
+
+    def _counter_bounds(self) -> tuple[list[int], list[int]]:
+        low, high = super()._counter_bounds()
+        n = 2 * len(_FOUNDATIONS)
+        return low + [0] * n, high + [13] * n
+
     def _action_space(self) -> list[Move]:
         """Player 0's Klondike actions on their piles, then ``pass``; then player 1's."""
         out: list[Move] = []

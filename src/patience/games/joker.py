@@ -461,6 +461,31 @@ class JokerSolitaire(TableauGame):
             cards[j] = card if cards[j] is joker else joker
             items[i] = Pile(tuple(cards), items[i].down)
 
+    def _capacities(self) -> list[int]:
+        """The engine's, with room for jokers on the tableau and the two put out."""
+        caps = super()._capacities()
+        caps[self._out] = 2
+        return [
+            min(c + 2, len(self.deck)) if i in self._tableau_set else c for i, c in enumerate(caps)
+        ]
+
+    def _counter_features(self, state: State) -> list[int]:
+        """The engine's counters, then each joker's designation: the rank it
+        stands for (0 for none) and its suit (0 while open, then clubs,
+        diamonds, hearts, spades as 1 to 4)."""
+        out = super()._counter_features(state)
+        suits = [s.value for s in Suit]
+        for joker in _JOKERS:
+            text = str(state.info[_key(joker)])
+            rank = _RANK_TEXT.index(text[0]) + 1 if text else 0
+            suit = suits.index(text[1]) + 1 if len(text) > 1 else 0
+            out += [rank, suit]
+        return out
+
+    def _counter_bounds(self) -> tuple[list[int], list[int]]:
+        low, high = super()._counter_bounds()
+        return low + [0] * 4, high + [13, 4] * 2
+
     # ------------------------------------------------------------ actions
 
     def _action_space(self) -> list[Move]:

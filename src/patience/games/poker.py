@@ -425,6 +425,11 @@ class PokerSolitaire(Game):
         after[1] = ()
         return self._new_state(tuple(after), state.info)
 
+    def _capacities(self) -> list[int]:
+        """The stock the pack (the open game: what is not on the grid), the
+        turned card one, each cell one."""
+        return [52 if not self.open else 27, *([1] if not self.open else []), *[1] * 25]
+
     def _action_space(self) -> tuple[Move, ...]:
         """Open: every swap, then ``declare``. Placement: the turned card into
         each cell, then the draw."""

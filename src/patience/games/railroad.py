@@ -296,6 +296,10 @@ class Railroad(Game):
             discarded += len(gone)
         return log
 
+    def _capacities(self) -> list[int]:
+        """Each siding what was dealt to it; the line and the discard every card."""
+        return [*self._sizes, self._total, self._total]
+
     def _action_space(self) -> tuple[Move, ...]:
         """One pull for each siding."""
         return self._pulls
@@ -571,6 +575,10 @@ class RailroadRace(Game):
     def _action_space(self) -> list[Move]:
         """Player 0's pulls, then player 1's."""
         return [m for moves in self._moves for m in moves]
+
+    def _capacities(self) -> tuple[int, ...]:
+        """Each player's piles as in the one-player game."""
+        return self.inner.capacities * 2
 
     def _pick_up_pile(self, move: Move) -> str | None:
         """A pull names the mover's siding as in the one-player game (``s1``); it
