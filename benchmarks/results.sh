@@ -6,14 +6,21 @@
 #     bash benchmarks/results.sh play     # the policies' runs: the same counts on any machine
 #     bash benchmarks/results.sh solver   # the solver's runs, limited by time per deal
 #
-# JSON results go to results/; benchmarks/summarise.py (run last) gathers them
+# JSON results go to results/; a run whose file is already there is skipped, so an
+# interrupted run picks up where it stopped (FORCE=1 runs everything again).
+# benchmarks/summarise.py (run last) gathers them
 # into docs/_data/results.json, from which the page's tables and charts are built.
 # The solver's runs depend on the machine's speed and load: run them on a quiet
 # machine. The policies' runs give the same counts anywhere; only their times vary.
 set -euo pipefail
 part="${1:-all}"
 mkdir -p results
-sim() { out="$1"; shift; echo "== $*"; python -m patience simulate "$@" --no-progress --json "results/$out.json"; }
+sim() {
+    out="$1"; shift
+    if [[ -f "results/$out.json" && -z "${FORCE:-}" ]]; then echo "== $out: already measured"; return; fi
+    echo "== $*"
+    python -m patience simulate "$@" --no-progress --json "results/$out.tmp" && mv "results/$out.tmp" "results/$out.json"
+}
 
 if [[ "$part" == all || "$part" == play ]]; then
     sim railroad-random       railroad --policy random --deals 1000
