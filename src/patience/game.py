@@ -844,6 +844,10 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """
         mine = state._game is self
         found = state._search if mine else None
+        if found is None:
+            quick = self._move_progress
+            if any(quick(state, move) for move in self._legal_moves(state)):
+                return False  # a move at hand makes progress
         if found is None and self._probe_kinds:
             line = self._probe(state, self._progress(state))
             if line is not None:
@@ -865,27 +869,39 @@ class Game(abc.ABC, metaclass=_GameMeta):
         kinds = self._probe_kinds
         if not kinds:
             return None
-        key = self._search_key
-        seen = {key(state)}
+        # The walk is determined by its positions, so a repeat (by equality:
+        # cheaper than the search key, and as good here) means a cycle.
+        seen = {state}
         line: list[Move] = []
         here = state
         while len(seen) <= PROGRESS_SEARCH_LIMIT:
             onward: tuple[Move, State] | None = None
             for move in self._legal_moves(here):
-                child, progressed = self._advance(here, move, mark)
+                quick = self._move_progress(here, move)
+                child: State | None = None
+                if quick is None:
+                    child, progressed = self._advance(here, move, mark)
+                else:
+                    progressed = quick
                 if progressed:
                     line.append(move)
                     return tuple(line)
                 if onward is None and move.kind in kinds:
-                    onward = (move, child)
+                    onward = (move, child or self._advance(here, move, mark)[0])
             if onward is None:
                 return None
             move, here = onward
-            here_key = key(here)
-            if here_key in seen:
+            if here in seen:
                 return None
-            seen.add(here_key)
+            seen.add(here)
             line.append(move)
+        return None
+
+    def _move_progress(self, state: State, move: Move) -> bool | None:
+        """Whether the listed ``move`` makes progress from ``state``, where the
+        game can tell from the move alone, without making it; ``None`` where it
+        cannot (the default, always). It must never be wrong: the searches for
+        progress trust it."""
         return None
 
     def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:

@@ -798,6 +798,31 @@ class TableauGame(Game):
         assert again == after, "the engine made the move differently the second time"
         return log
 
+    def _move_progress(self, state: State, move: Move) -> bool | None:
+        """The engine tells from a move's piles and count whether it makes
+        progress (see :meth:`_step`), except where completing a suit could."""
+        parts = self._parts.get(move)
+        if parts is None:
+            return move.kind == "deal"  # a deal brings stock cards into play; draws do not
+        s, t, k = parts
+        if s in self._progress_sources or t in self._progress_targets:
+            return True
+        items = state._items
+        source = items[s]
+        cards = source.cards
+        if source.down and k == len(cards) - source.down:
+            return True  # a face-down card turns up
+        r = self.rules
+        if r.worrying_back and t in self._foundation_set:
+            up = sum(len(items[f].cards) for f in self._at.foundations)
+            if up + 1 > state._info._data["peak"]:  # type: ignore[operator]
+                return True
+        if r.reserve_fills_spaces and k == len(cards) and items[self._at.reserve].cards:
+            return True  # the space left is filled from the reserve
+        if r.foundation_mode == "suits" and t in self._tableau_set:
+            return None  # the move might complete a suit
+        return False
+
     def _step(self, state: State, move: Move, log: list[Event] | None = None) -> tuple[State, bool]:
         """:meth:`_perform`, with whether the move made progress (see :meth:`_progress`).
 

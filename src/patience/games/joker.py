@@ -532,6 +532,11 @@ class JokerSolitaire(TableauGame):
     # A joker move does more than the engine's move: compare marks, as games do.
     _advance = Game._advance
 
+    def _move_progress(self, state: State, move: Move) -> bool | None:
+        """Progress by the engine's measure is progress here too; otherwise the
+        jokers may still make some (an exchange), so only the move can tell."""
+        return True if super()._move_progress(state, move) else None
+
     def _progress(self, state: State) -> Hashable:
         """The engine's progress, and also a real card taking a joker's place on
         a foundation or a joker leaving play."""
