@@ -203,25 +203,30 @@ def test_the_game_ends_when_no_move_is_left() -> None:
 
 
 @pytest.mark.parametrize(
-    ("move", "reason"),
+    ("move", "reason", "code"),
     [
-        ("r4-r2", "one place or three places"),
-        ("r3-r2", "share neither suit nor rank"),
-        ("r3-r4", "one place or three places"),
-        ("r7-r6", "no pile at r7"),
-        ("r4-r3 x2", "the whole pile moves: 1 card"),
-        (Move("move", "stock", "r1"), "from one row position to another"),
-        (Move("pull", "r4"), "Accordion's moves"),
-        (Move("deal", "r1"), "write 'deal'"),
-        (Move("deal"), "acts on stock"),
+        ("r4-r2", "one place or three places", "not-adjacent"),
+        ("r3-r2", "share neither suit nor rank", "no-match"),
+        ("r3-r4", "one place or three places", "not-adjacent"),
+        ("r7-r6", "no pile at r7", "no-pile"),
+        ("r4-r3 x2", "the whole pile moves: 1 card", "whole-pile"),
+        (
+            Move("move", "stock", "r1"),
+            "the stock's cards come into the row with 'deal'",
+            "not-a-move",
+        ),
+        (Move("move", "r1", "stock"), "from one row position to another", "not-a-move"),
+        (Move("pull", "r4"), "accordion has no 'pull' move; its moves: deal, move", "not-a-move"),
+        (Move("deal", "r1"), "write 'deal'", "not-a-move"),
+        (Move("deal"), "acts on stock", "not-a-move"),
     ],
 )
-def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str) -> None:
+def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str, code: str) -> None:
     state = dealt("6S", "JS", "9H", "9S")
     before = state.to_json()
     with pytest.raises(IllegalMoveError, match=reason) as info:
         GAME.apply(state, move)
-    assert info.value.state is state
+    assert info.value.state is state and info.value.code == code
     assert state.to_json() == before
 
 

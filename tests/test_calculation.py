@@ -129,7 +129,7 @@ def test_a_turned_card_must_be_placed_before_the_next() -> None:
     assert str(state.piles["turned"]) == "9D"
     moves = GAME.legal_moves(state)
     assert moves == tuple(Move("move", "turned", w) for w in WASTES)  # 9D fits no foundation
-    with pytest.raises(IllegalMoveError, match="9D must be placed before the next is turned"):
+    with pytest.raises(IllegalMoveError, match="9♦ must be placed before the next is turned"):
         GAME.apply(state, "draw")
     state = GAME.apply(state, "turned-w3")
     assert str(state.piles["w3"]) == "9D" and state.piles["turned"].is_empty
@@ -139,7 +139,7 @@ def test_a_turned_card_must_be_placed_before_the_next() -> None:
 def test_the_turned_card_goes_to_a_foundation_that_takes_it() -> None:
     state = GAME.apply(GAME.deal_from(order("AC", "2C", "3C", "4C", "4D")), "draw")
     assert GAME.legal_moves(state)[0] == Move("move", "turned", "f2")  # 2, then 4
-    with pytest.raises(IllegalMoveError, match="f3 takes a 6 next, not 4D"):
+    with pytest.raises(IllegalMoveError, match="f3 takes a 6 next, not 4♦"):
         GAME.apply(state, "turned-f3")
     state = GAME.apply(state, "turned-f2")
     assert str(state.piles["f2"]) == "2C 4D" and GAME.score(state) == 5
@@ -158,7 +158,7 @@ def test_waste_tops_go_only_to_foundations() -> None:
     for text, reason in [
         ("w1-w2", "goes only to a foundation"),
         ("w1-turned", "goes only to a foundation"),
-        ("w1-f1", "f1 takes a 2 next, not 9H"),
+        ("w1-f1", "f1 takes a 2 next, not 9♥"),
         ("w3-f1", "w3 is empty"),
         ("f1-w1", "on a foundation stays there"),
         ("stock-w1", "turned with 'draw'"),
@@ -209,7 +209,8 @@ def test_one_pass_and_the_end() -> None:
         state = GAME.apply(state, place)
     assert draws == 48
     # The stock is used up: no redeal, and the game ends once no waste top fits.
-    with pytest.raises(IllegalMoveError, match="only one pass"):
+    over = not GAME.legal_moves(state)
+    with pytest.raises(IllegalMoveError, match="game is over" if over else "only one pass"):
         GAME.apply(state, "draw")
     assert all(m.source in WASTES for m in GAME.legal_moves(state))
     while GAME.legal_moves(state):
@@ -247,22 +248,22 @@ def test_a_won_game() -> None:
 
 
 @pytest.mark.parametrize(
-    ("move", "reason"),
+    ("move", "reason", "code"),
     [
-        ("turned-w1", "no card is turned: draw first"),
-        (Move("draw", "w1"), "write 'draw'"),
-        (Move("draw"), "acts on stock"),
-        (Move("pull", "w1"), "Calculation's moves"),
-        (Move("move", "w1", "f1", count=2), "one card moves at a time"),
-        (Move("move", "w1", "f1", player=1), "no player"),
+        ("turned-w1", "no card is turned: draw first", "nothing-turned"),
+        (Move("draw", "w1"), "write 'draw'", "not-a-move"),
+        (Move("draw"), "acts on stock", "not-a-move"),
+        (Move("pull", "w1"), "calculation has no 'pull' move; its moves: draw, move", "not-a-move"),
+        (Move("move", "w1", "f1", count=2), "one card moves at a time", "not-a-move"),
+        (Move("move", "w1", "f1", player=1), "a one-player game", "not-a-move"),
     ],
 )
-def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str) -> None:
+def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str, code: str) -> None:
     state = position(("AC", "2C", "3C", "4C"), wastes=("2D", "", "", ""))
     before = state.to_json()
     with pytest.raises(IllegalMoveError, match=reason) as info:
         GAME.apply(state, move)
-    assert info.value.state is state
+    assert info.value.state is state and info.value.code == code
     assert state.to_json() == before
 
 

@@ -139,7 +139,7 @@ def test_building_in_suit_only() -> None:
     state = position({"a1": "5S"}, talon="8H 8S")
     assert Move("move", "talon", "a1") in GAME.legal_moves(state)
     state = position({"a1": "5S"}, talon="8S 8H")
-    with pytest.raises(IllegalMoveError, match="8H does not build on 5S"):
+    with pytest.raises(IllegalMoveError, match="8♥ does not build on 5♠: only 8♠ does"):
         GAME.apply(state, "talon-a1")
 
 
@@ -159,9 +159,9 @@ def test_a_card_moves_with_what_lies_on_it() -> None:
     state = position({"a1": "2S 5S", "b1": "5S 8S JS"})
     move = GAME.parse_move(state, "b1-a1")
     assert move == Move("move", "b1", "a1", count=2) and str(move) == "b1-a1 x2"
-    with pytest.raises(IllegalMoveError, match="8S moves with what lies on it: 2 cards"):
+    with pytest.raises(IllegalMoveError, match="8♠ moves with what lies on it: 2 cards"):
         GAME.apply(state, Move("move", "b1", "a1"))
-    with pytest.raises(IllegalMoveError, match="8S moves with what lies on it: 2 cards"):
+    with pytest.raises(IllegalMoveError, match="8♠ moves with what lies on it: 2 cards"):
         GAME.apply(state, "b1-a1 x3")
     after = GAME.apply(state, move)
     assert text(after, "a1") == "2S 5S 8S JS" and text(after, "b1") == "5S"
@@ -217,8 +217,9 @@ def test_stacks_are_not_swapped_since_that_would_change_nothing() -> None:
     assert not any(m.kind == "swap" for m in GAME.legal_moves(state))
     with pytest.raises(InvalidMoveError, match="where a stack stands never matters"):
         GAME.parse_move(state, "swap a1-c2")
-    with pytest.raises(IllegalMoveError, match="builds"):
+    with pytest.raises(IllegalMoveError, match="where a stack stands never matters") as info:
         GAME.apply(state, Move("swap", "a1", "c2"))
+    assert info.value.code == "not-a-move"
 
 
 # ------------------------------------------------------------------ the stock
@@ -368,26 +369,26 @@ def test_a_won_game() -> None:
 
 
 @pytest.mark.parametrize(
-    ("move", "reason"),
+    ("move", "reason", "code"),
     [
-        ("talon-a1", "talon is empty"),
-        ("redeal", "the stock is not used up"),
-        (Move("draw", "talon"), "acts on the stock alone"),
-        (Move("draw"), "acts on stock"),
-        (Move("move", "a1", "stock"), "only onto the grid"),
-        (Move("move", "stock", "a1"), "turned with 'draw'"),
-        (Move("pull", "a1"), "the moves are"),
-        (Move("move", "a1", "a1"), "onto itself"),
-        (Move("move", "a1", "b1", player=1), "no player"),
-        (Move("swap", "a1", "b1"), "the moves are builds"),
+        ("talon-a1", "talon is empty", "empty-pile"),
+        ("redeal", "the stock is not used up", "no-redeal"),
+        (Move("draw", "talon"), "acts on the stock alone", "not-a-move"),
+        (Move("draw"), "acts on stock", "not-a-move"),
+        (Move("move", "a1", "stock"), "only onto the grid", "grid-only"),
+        (Move("move", "stock", "a1"), "turned with 'draw'", "not-a-move"),
+        (Move("pull", "a1"), "has no 'pull' move; its moves: draw, move, redeal", "not-a-move"),
+        (Move("move", "a1", "a1"), "onto itself", "same-cell"),
+        (Move("move", "a1", "b1", player=1), "a one-player game", "not-a-move"),
+        (Move("swap", "a1", "b1"), "stacks are not swapped", "not-a-move"),
     ],
 )
-def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str) -> None:
+def test_illegal_moves_raise_and_change_nothing(move: str | Move, reason: str, code: str) -> None:
     state = position({"a1": "2S", "b1": "5S 8S"})
     before = state.to_json()
     with pytest.raises(IllegalMoveError, match=reason) as info:
         GAME.apply(state, move)
-    assert info.value.state is state
+    assert info.value.state is state and info.value.code == code
     assert state.to_json() == before
 
 

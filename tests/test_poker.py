@@ -210,13 +210,15 @@ def test_the_deal_turns_nothing() -> None:
 def test_the_turned_card_must_be_placed_before_the_next_turn() -> None:
     state = GAME.apply(GAME.deal(3), "draw")
     before = state.to_json()
-    with pytest.raises(IllegalMoveError, match="must be placed before the next turn"):
+    with pytest.raises(IllegalMoveError, match="must be placed before the next turn") as refused:
         GAME.apply(state, "draw")
+    assert refused.value.code == "must-place"
     assert state.to_json() == before
     state = GAME.apply(state, "c3")
     assert GAME.legal_moves(state) == (DRAW,)
-    with pytest.raises(IllegalMoveError, match="no card is turned"):
+    with pytest.raises(IllegalMoveError, match="no card is turned") as refused:
         GAME.apply(state, "turned-a1")
+    assert refused.value.code == "nothing-turned"
 
 
 def test_a_placed_card_never_moves() -> None:
@@ -225,12 +227,18 @@ def test_a_placed_card_never_moves() -> None:
     state = GAME.apply(state, "draw")
     assert Move("move", "turned", "c3") not in GAME.legal_moves(state)
     before = state.to_json()
-    with pytest.raises(IllegalMoveError, match="c3 already holds AS: a placed card stays"):
+    with pytest.raises(IllegalMoveError, match="c3 already holds A♠: a placed card stays") as e:
         GAME.apply(state, "turned-c3")
+    assert e.value.code == "cell-taken"
     assert state.to_json() == before
-    for move in [Move("move", "c3", "c4"), Move("swap", "c3", "c4"), Move("move", "stock", "a1")]:
-        with pytest.raises(IllegalMoveError, match="the moves are 'draw' and 'turned-<cell>'"):
+    for move, code, reason in [
+        (Move("move", "c3", "c4"), "card-stays", "a placed card never moves: c3 holds A♠"),
+        (Move("swap", "c3", "c4"), "not-a-move", "has no 'swap' move; its moves: draw, move"),
+        (Move("move", "stock", "a1"), "not-a-move", "turned from the stock with 'draw'"),
+    ]:
+        with pytest.raises(IllegalMoveError, match=reason) as info:
             GAME.apply(state, move)
+        assert info.value.code == code
         assert state.to_json() == before
 
 
@@ -266,8 +274,9 @@ def test_the_game_ends_after_25_placements_with_the_score_of_ten_hands() -> None
         "won, score 212 (higher is better)"
     )
     assert GAME.score_bound(state) == 212
-    with pytest.raises(IllegalMoveError, match="the grid is full"):
+    with pytest.raises(IllegalMoveError, match="the grid is full") as refused:
         GAME.apply(state, "draw")
+    assert refused.value.code == "game-over"
 
 
 def test_the_english_table() -> None:
@@ -350,8 +359,9 @@ def test_open_swaps_are_written_with_the_earlier_cell_first() -> None:
     game, state = open_state()
     assert game.parse_move(state, "swap B2-a1") == Move("swap", "a1", "b2")
     assert game.parse_move(state, "finish") == DECLARE
-    with pytest.raises(IllegalMoveError, match="swap a1-b2"):
+    with pytest.raises(IllegalMoveError, match="swap a1-b2") as refused:
         game.apply(state, Move("swap", "b2", "a1"))
+    assert refused.value.code == "swap-order"
     for text in ["swap a1-a1", "draw", "turned-a1", "a1", "swap a1-b2 x2", "declare =now"]:
         with pytest.raises(InvalidMoveError):
             game.parse_move(state, text)

@@ -136,8 +136,9 @@ def test_pulling_turns_up_the_next_card_and_empties_a_siding() -> None:
         state = RAILROAD.apply(state, "pull s4")
     assert state.piles["s4"].is_empty and state.piles["s4"].down == 0
     assert Move("pull", "s4") not in RAILROAD.legal_moves(state)
-    with pytest.raises(IllegalMoveError, match="s4 is empty"):
+    with pytest.raises(IllegalMoveError, match="s4 is empty") as refused:
         RAILROAD.apply(state, "pull s4")
+    assert refused.value.code == "empty-siding"
 
 
 def test_game_ends_when_every_siding_is_empty() -> None:
@@ -236,8 +237,9 @@ def test_parse_move_short_forms_and_errors() -> None:
     for text in ["5", "s9", "pull line", "s1-line", "draw", "pull s1 x2", "p0 pull s1", "", "?!"]:
         with pytest.raises(InvalidMoveError):
             RAILROAD.parse_move(state, text)
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="line is not a siding") as refused:
         RAILROAD.apply(state, Move("pull", "line"))
+    assert refused.value.code == "not-a-move"
     with pytest.raises(IllegalMoveError):
         RAILROAD.apply(state, 3)  # type: ignore[arg-type]
 
@@ -278,8 +280,9 @@ def test_timed_game_runs_out_of_time() -> None:
     # Time is up: the game is over, no move is legal and the result is final.
     assert game.is_over(state) and game.legal_moves(state) == ()
     assert game.ending(state) == "time"
-    with pytest.raises(IllegalMoveError, match="time is up"):
+    with pytest.raises(IllegalMoveError, match="time is up") as refused:
         game.apply(state, "pull s3")
+    assert refused.value.code == "time-up"
     # Every card not discarded counts: both pulled cards and the 50 on the sidings.
     assert game.score(state) == 52
     assert not game.is_won(state)
@@ -418,8 +421,9 @@ def test_first_to_clear_the_line_wins_at_once(clearer: int) -> None:
     assert RACE.winners(state) == (clearer,)
     assert RACE.is_won(state, clearer) and not RACE.is_won(state, loser)
     assert RACE.score(state, clearer) == 0 and RACE.score(state, loser) == 52
-    with pytest.raises(IllegalMoveError, match="over"):
+    with pytest.raises(IllegalMoveError, match=f"player {clearer} has cleared") as refused:
         RACE.apply(state, f"p{loser} pull s1")
+    assert refused.value.code == "game-over"
 
 
 def test_race_without_a_clear_goes_to_the_lower_score() -> None:

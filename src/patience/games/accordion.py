@@ -22,7 +22,7 @@ from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import CardsDealt, CardsMoved, CardsShifted, Event
-from ..game import Better, Game, PileSpec, card_text
+from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -38,6 +38,20 @@ ROW = 52
 """The number of row positions (one per card)."""
 
 _COUNT = re.compile(r"(?:^|\s)x\d+(?:\s|$)")
+
+_REFUSALS = FrozenMapping(
+    {
+        **COMMON_REFUSALS,
+        "stock-empty": "the stock is empty: every card is dealt (or, with deal_all, was"
+        " laid out at the start)",
+        "no-pile": "no pile lies at that row position: the row ends before it",
+        "not-adjacent": "a pile moves onto the pile one place or three places to its left,"
+        " no other",
+        "no-match": "the two top cards share neither suit nor rank",
+        "whole-pile": "the whole pile moves: the count must be its number of cards",
+    }
+)
+"""Accordion's refusal codes (see :attr:`Game.refusals <patience.Game.refusals>`)."""
 
 
 def matches(card: Card, other: Card) -> bool:
@@ -72,6 +86,7 @@ class Accordion(Game):
     better = Better.LOWER
     move_kinds = frozenset(("move", "deal"))
     action_piles = FrozenMapping({"deal": "stock"})
+    refusals = _REFUSALS
 
     def __init__(self, name: str = "accordion", *, deal_all: bool = False) -> None:
         deal_all = check_flag(name, "deal_all", deal_all)
@@ -151,51 +166,31 @@ class Accordion(Game):
     def _apply(self, state: State, move: Move) -> State:
         items = state._items
         if move.kind == "deal":
-            if move != DEAL:
-                raise IllegalMoveError(move, state, "the deal acts on the stock: write 'deal'")
             stock = items[0]
-            if not stock:
-                reason = (
-                    "every card is laid out at the start (deal_all)"
-                    if self.deal_all
-                    else "the stock is empty"
-                )
-                raise IllegalMoveError(move, state, reason)
+            if move != DEAL or not stock:
+                raise self._refused(state, move)
             n = self._row_length(items)
             after = list(items)
             after[0] = stock[:-1]
             after[1 + n] = (stock[-1],)
             return self._new_state(tuple(after), state.info)
-        if move.kind != "move":
-            raise IllegalMoveError(
-                move, state, "Accordion's moves are 'deal' and '<pile>-<pile>' along the row"
-            )
         i = self._row_index.get(move.source or "")
         j = self._row_index.get(move.target or "")
-        if i is None or j is None:
-            raise IllegalMoveError(move, state, "a pile moves from one row position to another")
-        if move.player is not None or move.detail is not None:
-            raise IllegalMoveError(move, state, "a pile move names only two piles and a count")
+        if (
+            i is None
+            or j is None
+            or move.kind != "move"
+            or move.player is not None
+            or move.detail is not None
+            or i - j not in (1, 3)
+        ):
+            raise self._refused(state, move)
         n = self._row_length(items)
         if i >= n:
-            raise IllegalMoveError(move, state, f"there is no pile at {move.source}")
-        if i - j not in (1, 3):
-            raise IllegalMoveError(
-                move, state, "a pile moves one place or three places to its left, no other"
-            )
+            raise self._refused(state, move)
         pile, under = items[1 + i], items[1 + j]
-        if not matches(pile[-1], under[-1]):
-            raise IllegalMoveError(
-                move, state, f"{pile[-1]} and {under[-1]} share neither suit nor rank"
-            )
-        if move.count != len(pile):
-            raise IllegalMoveError(
-                move,
-                state,
-                f"the whole pile moves: {len(pile)} card{'s' if len(pile) > 1 else ''}"
-                f" (write {move.source}-{move.target}"
-                + (f" x{len(pile)})" if len(pile) > 1 else ")"),
-            )
+        if not matches(pile[-1], under[-1]) or move.count != len(pile):
+            raise self._refused(state, move)
         after = list(items)
         after[1 + j] = under + pile
         del after[1 + i]
@@ -226,6 +221,72 @@ class Accordion(Game):
             return pattern
         size = len(state._items[1 + self._row_index[pattern.source or ""]])
         return attrs.evolve(pattern, count=max(size, 1))
+
+    def _refused(self, state: State, move: Move) -> IllegalMoveError:
+        """The refusal of ``move``, known to be illegal in ``state``: what is wrong
+        with the move itself, then the game being over, then the first rule it breaks."""
+        problem = self._not_a_move(move)
+        if problem:
+            return IllegalMoveError(move, state, problem, "not-a-move")
+        items = state._items
+        if not self._moves_of(items):
+            reason = (
+                "every card is gathered in one pile"
+                if self._winners(state)
+                else "the stock is empty and no two piles match"
+            )
+            return IllegalMoveError(move, state, f"the game is over: {reason}", "game-over")
+        if move.kind == "deal":
+            reason = (
+                "every card is laid out at the start (deal_all)"
+                if self.deal_all
+                else "the stock is empty: every card is dealt"
+            )
+            return IllegalMoveError(move, state, reason, "stock-empty")
+        i, j = self._row_index[move.source or ""], self._row_index[move.target or ""]
+        n = self._row_length(items)
+        if i >= n:
+            end = f"the row ends at r{n}" if n else "the row is empty"
+            reason = f"there is no pile at {move.source}: {end}"
+            return IllegalMoveError(move, state, reason, "no-pile")
+        if i - j not in (1, 3):
+            onto = [self._row_names[k] for k in (i - 1, i - 3) if k >= 0]
+            if not onto:
+                reason = f"{move.source} is the first pile: no pile lies to its left"
+            else:
+                reason = (
+                    "a pile moves one place or three places to its left:"
+                    f" {move.source} onto {' or '.join(onto)}, not {move.target}"
+                )
+            return IllegalMoveError(move, state, reason, "not-adjacent")
+        pile, under = items[1 + i], items[1 + j]
+        if not matches(pile[-1], under[-1]):
+            reason = f"{pile[-1].symbol} and {under[-1].symbol} share neither suit nor rank"
+            return IllegalMoveError(move, state, reason, "no-match")
+        reason = (
+            f"the whole pile moves: {len(pile)} card{'s' if len(pile) > 1 else ''}"
+            f" (write {move.source}-{move.target}" + (f" x{len(pile)})" if len(pile) > 1 else ")")
+        )
+        return IllegalMoveError(move, state, reason, "whole-pile")
+
+    def _not_a_move(self, move: Move) -> str:
+        """Why ``move`` cannot be a move of Accordion in any position, or ``""``."""
+        problem = self._move_syntax_problem(move)
+        if problem:
+            return problem
+        if move.kind == "deal":
+            if move.source != "stock":
+                return "the deal acts on the stock: write 'deal'"
+            if move != DEAL:
+                return "a deal names only the stock: write 'deal'"
+            return ""
+        if move.detail is not None:
+            return "a pile move takes no '=' detail"
+        if move.source == "stock":
+            return "the stock's cards come into the row with 'deal'"
+        if move.source not in self._row_index or move.target not in self._row_index:
+            return "a pile moves from one row position to another"
+        return ""
 
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """A deal turns the stock's top card into the next place of the row; a

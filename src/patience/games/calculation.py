@@ -24,7 +24,7 @@ from typing import Any
 from .._json import FrozenMapping
 from ..cards import KING, Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
-from ..game import Better, Game, PileSpec, card_text
+from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -93,6 +93,30 @@ def _rank(rank: int) -> str:
     return _RANK_TEXT.get(rank, str(rank))
 
 
+_RANK_WORDS = {1: "an ace", 8: "an 8", 11: "a jack", 12: "a queen", 13: "a king"}
+
+
+def _a_rank(rank: int) -> str:
+    """A rank in words with its article: ``"an ace"``, ``"a 6"``, ``"a queen"``."""
+    return _RANK_WORDS.get(rank, f"a {rank}")
+
+
+_REFUSALS = FrozenMapping(
+    {
+        **COMMON_REFUSALS,
+        "must-place": "the turned card must be placed before the next is turned",
+        "stock-empty": "the stock is used up: there is only one pass",
+        "nothing-turned": "no card is turned to be placed: draw first",
+        "empty-pile": "the waste pile named holds no card",
+        "foundation-stays": "a card on a foundation stays there",
+        "waste": "a waste pile's top card goes only to a foundation",
+        "foundation": "the card is not the next of that foundation's sequence, or the"
+        " foundation is complete",
+    }
+)
+"""Calculation's refusal codes (see :attr:`Game.refusals <patience.Game.refusals>`)."""
+
+
 class Calculation(Game):
     """Calculation (also known as Broken Intervals), one pass through the stock.
 
@@ -111,6 +135,7 @@ class Calculation(Game):
     better = Better.HIGHER
     move_kinds = frozenset(("move", "draw"))
     action_piles = FrozenMapping({"draw": "stock"})
+    refusals = _REFUSALS
 
     def __init__(self, name: str = "calculation") -> None:
         super().__init__(name, {})
@@ -225,7 +250,7 @@ class Calculation(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+            raise IllegalMoveError(move, state, *self._why_illegal(state, move))
         items = list(state._items)
         if move.kind == "draw":
             stock = items[_STOCK]
@@ -239,43 +264,65 @@ class Calculation(Game):
             items[s] = source[:-1]
         return self._new_state(tuple(items), state.info)
 
-    def _why_illegal(self, state: State, move: Move) -> str:
+    def _why_illegal(self, state: State, move: Move) -> tuple[str, str]:
+        """The reason and code of the refusal of ``move``, known to be illegal in
+        ``state``: what is wrong with the move itself, then the game being over,
+        then the first rule it breaks."""
+        problem = self._not_a_move(move)
+        if problem:
+            return problem, "not-a-move"
         items = state._items
+        if not self.legal_moves(state):
+            if self._winners(state):
+                return "the game is over: every card is on the foundations", "game-over"
+            return (
+                "the game is over: the stock is used up and no waste pile's top card"
+                " fits a foundation",
+                "game-over",
+            )
         if move.kind == "draw":
-            if move != DRAW:
-                return "the draw acts on the stock alone: write 'draw'"
-            if items[_TURNED]:
-                return f"the turned {items[_TURNED][0]} must be placed before the next is turned"
-            return "the stock is empty: there is only one pass"
-        if move.kind != "move":
-            return "Calculation's moves are 'draw' and '<pile>-<pile>'"
-        if move.player is not None or move.detail is not None:
-            return "a move of Calculation names no player and no detail"
-        if move.count != 1:
-            return "one card moves at a time"
-        source, target = move.source, move.target
+            if not items[_STOCK]:
+                return "the stock is empty: there is only one pass", "stock-empty"
+            card = items[_TURNED][0]
+            reason = f"the turned {card.symbol} must be placed before the next is turned"
+            return reason, "must-place"
+        source, target = move.source or "", move.target or ""
         if source in FOUNDATIONS:
-            return "a card on a foundation stays there"
-        if source == "stock":
-            return "the stock's cards are turned with 'draw'"
-        if source not in ("turned", *WASTES):
-            return f"{self.name} has no pile {source!r}"
+            return "a card on a foundation stays there", "foundation-stays"
         pile = items[self._index[source]]
         if not pile:
-            return "no card is turned: draw first" if source == "turned" else f"{source} is empty"
-        card = pile[-1]
-        if target in WASTES:
             if source == "turned":
-                return "the rules do not allow it here"  # not reached: always legal
-            return "a waste pile's top card goes only to a foundation"
+                return "no card is turned: draw first", "nothing-turned"
+            return f"{source} is empty", "empty-pile"
+        card = pile[-1]
         if target not in FOUNDATIONS:
-            where = "a foundation or a waste pile" if source == "turned" else "a foundation"
-            return f"{source}'s card goes only to {where}"
+            # Not reached from the turned card: it may always go to a waste pile.
+            return "a waste pile's top card goes only to a foundation", "waste"
         k = FOUNDATIONS.index(target)
         want = self._wants(items)[k]
         if want is None:
-            return f"{target} is complete"
-        return f"{target} takes a {_rank(want)} next, not {card}"
+            return f"{target} is complete: it ends on the king", "foundation"
+        return f"{target} takes {_a_rank(want)} next, not {card.symbol}", "foundation"
+
+    def _not_a_move(self, move: Move) -> str:
+        """Why ``move`` cannot be a move of Calculation in any position, or ``""``."""
+        problem = self._move_syntax_problem(move)
+        if problem:
+            return problem
+        if move.kind == "draw":
+            if move.source != "stock":
+                return "the draw acts on the stock: write 'draw'"
+            return "" if move == DRAW else "a draw names only the stock: write 'draw'"
+        if move.detail is not None:
+            return "a move of Calculation takes no '=' detail"
+        if move.count != 1:
+            return "one card moves at a time"
+        source, target = move.source, move.target  # a card move names both
+        if source == "stock":
+            return "the stock's cards are turned with 'draw'"
+        if source == "turned" and target not in (*FOUNDATIONS, *WASTES):
+            return "the turned card goes only to a foundation or a waste pile"
+        return ""
 
     def _is_over(self, state: State) -> bool:
         """Over when no move is left: the stock is used up, nothing is turned and no

@@ -23,7 +23,7 @@ from .._json import FrozenMapping
 from ..cards import Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from ..events import CardsDealt, CardsMoved, Event
-from ..game import Better, Game, PileSpec, card_text
+from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -81,6 +81,26 @@ def _is_run(cards: tuple[Card, ...]) -> bool:
     return all(builds_on(cards[i], cards[i - 1]) for i in range(1, len(cards)))
 
 
+_REFUSALS = FrozenMapping(
+    {
+        **COMMON_REFUSALS,
+        "stock-empty": "the stock is used up: nothing is left to turn",
+        "no-redeal": "the talon cannot be turned over now: the stock is not used up,"
+        " no pass is left, or (with unlimited passes) this pass brought no card into"
+        " the grid",
+        "empty-pile": "the talon holds no card",
+        "grid-only": "cards go only onto the grid",
+        "same-cell": "a stack cannot move onto itself",
+        "build": "no card of the pile moved builds on the target's top card (same suit,"
+        " three ranks higher)",
+        "no-change": "the move would only make two stacks change places, which changes nothing",
+        "wrong-count": "the count is not how many cards move: the card that builds goes"
+        " with every card on it",
+    }
+)
+"""Devil's Grip's refusal codes (see :attr:`Game.refusals <patience.Game.refusals>`)."""
+
+
 MAX_PASSES = 100
 """The most passes a limit may allow (``None`` for no limit)."""
 
@@ -126,6 +146,7 @@ class DevilsGrip(Game):
     better = Better.LOWER
     move_kinds = frozenset(("move", "draw", "redeal"))
     action_piles = FrozenMapping({"draw": "stock", "redeal": "stock"})
+    refusals = _REFUSALS
 
     def __init__(
         self,
@@ -280,7 +301,7 @@ class DevilsGrip(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self._legal_set(state):
-            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+            raise IllegalMoveError(move, state, *self._why_illegal(state, move))
         items = list(state._items)
         info: dict[str, Any] = dict(state.info)
         kind = move.kind
@@ -365,58 +386,111 @@ class DevilsGrip(Game):
                 items[source] = pile[:-1]
                 return
 
-    def _why_illegal(self, state: State, move: Move) -> str:
+    def _why_illegal(self, state: State, move: Move) -> tuple[str, str]:
+        """The reason and code of the refusal of ``move``, known to be illegal in
+        ``state``: what is wrong with the move itself, then the game being over,
+        then the first rule it breaks."""
+        problem = self._not_a_move(move)
+        if problem:
+            return problem, "not-a-move"
         items = state._items
         if not self.legal_moves(state):
-            return "the game is over"
+            if self._winners(state):
+                return "the game is over: every card is in the grid", "game-over"
+            return "the game is over: no move is left", "game-over"
         kind = move.kind
-        if kind in ("draw", "redeal"):
-            if move not in (DRAW, REDEAL):
-                return f"'{kind}' acts on the stock alone"
-            if kind == "draw":
-                return "the stock is empty" + ("" if items[_TALON] else " and so is the talon")
-            if items[_STOCK]:
-                return "the stock is not used up yet"
-            if not items[_TALON]:
-                return "the talon is empty"
+        stock = items[_STOCK]
+        # With the stock and the talon both empty every card is in the grid: won.
+        if kind == "draw":
+            if REDEAL in self._legal_set(state):
+                return "the stock is empty: redeal to turn the talon over", "stock-empty"
+            return "the stock is empty", "stock-empty"
+        if kind == "redeal":
+            if stock:
+                return "the stock is not used up yet", "no-redeal"
             if self.passes is None:
-                return "no card has entered the grid during this pass: another would change nothing"
+                return (
+                    "no card has entered the grid during this pass: another would change nothing",
+                    "no-redeal",
+                )
             if self.passes == 1:
-                return "there is only one pass"
-            return f"all {self.passes} passes are used"
-        if move.player is not None or move.detail is not None:
-            return "a move of Devil's Grip names no player and no detail"
-        if kind != "move":
-            return "the moves are builds '<pile>-<cell>', 'draw' and 'redeal'"
-        if move.source == "stock":
-            return "the stock's cards are turned with 'draw'"
+                return "there is only one pass", "no-redeal"
+            return f"all {self.passes} passes are used", "no-redeal"
         if move.target not in _CELL_INDEX:
-            return "cards go only onto the grid"
-        if move.source not in _CELL_INDEX and move.source != "talon":
-            return "cards move from the talon or from a grid cell"
+            return "cards go only onto the grid", "grid-only"
         source = items[self._index[move.source or ""]]
         target = items[_CELL_INDEX[move.target]]
-        if not source:
-            return f"{move.source} is empty"
+        if not source:  # only the talon: a grid cell is refilled at once
+            name = "the talon" if move.source == "talon" else move.source
+            hint = ": draw to turn cards onto it" if stock else ""
+            return f"{name} is empty{hint}", "empty-pile"
         if move.source == move.target:
-            return "a stack cannot move onto itself"
-        if not target:
-            return f"{move.target} is empty: a space takes no card from the player"
+            return "a stack cannot move onto itself", "same-cell"
+        if not target:  # not in a valid state: a space is refilled at once
+            return f"{move.target} is empty: a space takes no card from the player", "build"
         top = target[-1]
+        above = _ABOVE.get(top)
         if move.source == "talon":
-            if move.count != 1:
-                return "only the talon's top card moves"
-            return f"{source[-1]} does not build on {top}: same suit, three ranks higher"
-        at = self._place(source, top)
-        if at < 0:
-            return f"no card at {move.source} builds on {top}: same suit, three ranks higher"
-        if at and target == source[:at]:
+            card = source[-1]
+        else:
+            at = self._place(source, top)
+            if at >= 0:
+                if at and target == source[:at]:
+                    return (
+                        f"{move.target} holds just what would stay behind under the"
+                        f" {source[at].symbol}: the two stacks would only change places",
+                        "no-change",
+                    )
+                n = len(source) - at
+                return (
+                    f"the {source[at].symbol} moves with what lies on it:"
+                    f" {n} card{'s' if n > 1 else ''}",
+                    "wrong-count",
+                )
+            if len(source) > 1:
+                if above is None:
+                    return f"nothing builds on {top.symbol}: its sequence ends there", "build"
+                return (
+                    f"no card at {move.source} builds on {top.symbol}: only {above.symbol}"
+                    " does (same suit, three ranks higher)",
+                    "build",
+                )
+            card = source[0]
+        if above is None:
             return (
-                f"{move.target} holds just what would stay behind under the {source[at]}:"
-                " the two stacks would only change places"
+                f"{card.symbol} does not build on {top.symbol}: nothing does, its"
+                " sequence ends there",
+                "build",
             )
-        n = len(source) - at
-        return f"the {source[at]} moves with what lies on it: {n} card{'s' if n > 1 else ''}"
+        return (
+            f"{card.symbol} does not build on {top.symbol}: only {above.symbol} does"
+            " (same suit, three ranks higher)",
+            "build",
+        )
+
+    def _not_a_move(self, move: Move) -> str:
+        """Why ``move`` cannot be a move of Devil's Grip in any position, or ``""``."""
+        if move.kind == "swap":
+            return (
+                "stacks are not swapped: where a stack stands never matters, so a swap"
+                " would change nothing"
+            )
+        problem = self._move_syntax_problem(move)
+        if problem:
+            return problem
+        if move.kind in ("draw", "redeal"):
+            if move.source != "stock":
+                return f"'{move.kind}' acts on the stock alone: write '{move.kind}'"
+            if move not in (DRAW, REDEAL):
+                return f"'{move.kind}' names only the stock: write '{move.kind}'"
+            return ""
+        if move.detail is not None:
+            return "a move of Devil's Grip takes no '=' detail"
+        if move.source == "stock":
+            return "the stock's cards are turned with 'draw'"
+        if move.source == "talon" and move.count != 1:
+            return "only the talon's top card moves"
+        return ""
 
     def _is_over(self, state: State) -> bool:
         """Over when no card can enter the grid any more: no legal move is left,

@@ -31,7 +31,7 @@ from .._json import FrozenMapping
 from ..cards import ACE, Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, PatienceError
 from ..events import CardsMoved, Event
-from ..game import Better, Game, PileSpec, card_text
+from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -243,6 +243,27 @@ class ScoredLine:
 MAX_SWAP_LIMIT = 10_000
 """The largest ``swap_limit`` of the open game."""
 
+_REFUSALS = FrozenMapping(
+    {
+        **COMMON_REFUSALS,
+        "must-place": "the turned card must be placed before the next is turned",
+        "nothing-turned": "no card is turned to be placed: draw first",
+        "cell-taken": "the cell already holds a card",
+        "card-stays": "a card placed in the grid never moves: cards come into the grid"
+        " only from the turned pile",
+    }
+)
+"""The placement game's refusal codes (see :attr:`Game.refusals <patience.Game.refusals>`)."""
+
+_OPEN_REFUSALS = FrozenMapping(
+    {
+        **COMMON_REFUSALS,
+        "same-cell": "a swap names two different cells",
+        "swap-order": "a swap is written with the earlier cell first (a1 before b1, e1 before a2)",
+    }
+)
+"""The open game's refusal codes."""
+
 _DETAIL_OR_COUNT = re.compile(r"(?:^|\s)(?:x\d+|=\S*)(?:\s|$)")
 
 
@@ -300,12 +321,14 @@ class PokerSolitaire(Game):
         self.target = TARGETS[table]
         """The classic mark: a finished game scoring at least this much is won."""
         self.open = is_open
+        """Whether this is the open variant (all 25 cards dealt face up, swaps)."""
         if is_open:
             self.move_kinds = frozenset(("swap", "declare"))
+            self.refusals = _OPEN_REFUSALS
         else:
             self.move_kinds = frozenset(("move", "draw"))
             self.action_piles = FrozenMapping({"draw": "stock"})
-        """Whether this is the open variant (all 25 cards dealt face up, swaps)."""
+            self.refusals = _REFUSALS
         self.swap_limit: int | None = options.get("swap_limit")
         """The open game's limit on swaps (``None`` for the placement game)."""
         if is_open:
@@ -401,25 +424,13 @@ class PokerSolitaire(Game):
             return self._apply_open(state, move)
         items = state._items
         if move == DRAW:
-            if items[1]:
-                raise IllegalMoveError(
-                    move, state, f"the turned {items[1][0]} must be placed before the next turn"
-                )
-            if self._placed(items) == 25:
-                raise IllegalMoveError(move, state, "the grid is full: the game is over")
+            if items[1] or self._placed(items) == 25:
+                raise self._refused(state, move)
             stock = items[0]
             return self._new_state((stock[:-1], (stock[-1],), *items[2:]), state.info)
         k = self._place_index.get(move)
-        if k is None:
-            raise IllegalMoveError(
-                move, state, "the moves are 'draw' and 'turned-<cell>' (a cell a1 to e5)"
-            )
-        if not items[1]:
-            raise IllegalMoveError(move, state, "no card is turned: draw first")
-        if items[k]:
-            raise IllegalMoveError(
-                move, state, f"{move.target} already holds {items[k][0]}: a placed card stays"
-            )
+        if k is None or not items[1] or items[k]:
+            raise self._refused(state, move)
         after = list(items)
         after[k] = items[1]
         after[1] = ()
@@ -434,6 +445,72 @@ class PokerSolitaire(Game):
         """Open: every swap, then ``declare``. Placement: the turned card into
         each cell, then the draw."""
         return self._open_moves if self.open else (*self._places, DRAW)
+
+    def _refused(self, state: State, move: Move) -> IllegalMoveError:
+        """The refusal of ``move``, known to be illegal in ``state``: what is wrong
+        with the move itself, then the game being over, then the first rule it breaks."""
+        problem = self._not_a_move(move)
+        if problem:
+            return IllegalMoveError(move, state, problem, "not-a-move")
+        items = state._items
+        if self.open:
+            if self.is_over(state):
+                reason = (
+                    "the grid was declared finished"
+                    if state.info["declared"]
+                    else f"all {self.swap_limit} swaps allowed are made"
+                )
+                return IllegalMoveError(move, state, f"the game is over: {reason}", "game-over")
+            if move.source == move.target:
+                reason = "a swap names two different cells"
+                return IllegalMoveError(move, state, reason, "same-cell")
+            reason = f"write the swap with the earlier cell first: swap {move.target}-{move.source}"
+            return IllegalMoveError(move, state, reason, "swap-order")
+        if not self._legal_moves(state):
+            return IllegalMoveError(move, state, "the grid is full: the game is over", "game-over")
+        if move == DRAW:
+            card = items[1][0]
+            reason = f"the turned {card.symbol} must be placed before the next turn"
+            return IllegalMoveError(move, state, reason, "must-place")
+        source = move.source or ""
+        if source != "turned":  # a cell
+            placed = items[self._cell_index[source]]
+            if placed:
+                reason = f"a placed card never moves: {source} holds {placed[0].symbol}"
+            else:
+                reason = f"{source} is empty, and cards come into the grid only from turned"
+            return IllegalMoveError(move, state, reason, "card-stays")
+        if not items[1]:
+            return IllegalMoveError(move, state, "no card is turned: draw first", "nothing-turned")
+        held = items[self._cell_index[move.target or ""]][0]
+        reason = f"{move.target} already holds {held.symbol}: a placed card stays"
+        return IllegalMoveError(move, state, reason, "cell-taken")
+
+    def _not_a_move(self, move: Move) -> str:
+        """Why ``move`` cannot be a move of this game in any position, or ``""``."""
+        problem = self._move_syntax_problem(move)
+        if problem:
+            return problem
+        if move.count != 1 or move.detail is not None:
+            return "Poker Solitaire moves take no count or detail"
+        if self.open:
+            if move.kind == "declare":
+                if move != DECLARE:
+                    return "'declare' names no pile: write 'declare'"
+                return ""
+            if move.source not in self._cell_index or move.target not in self._cell_index:
+                return "a swap exchanges two cards of the grid: swap a1-b2"
+            return ""
+        if move.kind == "draw":
+            if move.source != "stock":
+                return "the draw acts on the stock: write 'draw'"
+            return "" if move == DRAW else "a draw names only the stock: write 'draw'"
+        source, target = move.source, move.target  # a card move names both
+        if source == "stock":
+            return "cards are turned from the stock with 'draw' and placed from turned"
+        if source == "turned" and target not in self._cell_index:
+            return "the turned card goes into a cell of the grid, a1 to e5"
+        return ""
 
     def _events(self, state: State, move: Move, after: State) -> Iterable[Event]:
         """A swap moves each card to the other's cell; other moves are one card
@@ -450,16 +527,8 @@ class PokerSolitaire(Game):
 
     def _apply_open(self, state: State, move: Move) -> State:
         pair = self._swap_index.get(move)
-        if pair is None and move != DECLARE:
-            if move.kind == "swap" and Move("swap", move.target, move.source) in self._swap_index:
-                reason = (
-                    f"write the swap with the earlier cell first: swap {move.target}-{move.source}"
-                )
-            else:
-                reason = "the moves are 'swap <cell>-<cell>' and 'declare'"
-            raise IllegalMoveError(move, state, reason)
-        if self.is_over(state):
-            raise IllegalMoveError(move, state, "the game is over")
+        if (pair is None and move != DECLARE) or self.is_over(state):
+            raise self._refused(state, move)
         if pair is None:
             return self._new_state(state._items, state.info.set(declared=True))
         i, j = pair

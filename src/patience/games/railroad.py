@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .._json import FrozenMapping
 from ..cards import Card, Deck
 from ..errors import (
     IllegalMoveError,
@@ -29,7 +30,7 @@ from ..errors import (
     brief_repr,
 )
 from ..events import CardsDiscarded, CardsMoved, CardsTurned, Event, renamed
-from ..game import Better, Game, PileSpec
+from ..game import COMMON_REFUSALS, Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -121,6 +122,31 @@ def _check_time_limit(game: str, time_limit: object) -> float:
     return float(time_limit)
 
 
+_RAILROAD_REFUSALS = {
+    "empty-siding": "the siding is empty: every card dealt to it has been pulled",
+    "time-up": "the time limit has passed: the game is over, no pull is left",
+    "finished": "that player has pulled every card; the race goes on until the other"
+    " has too, or clears the line",
+}
+
+
+def _refusals(sidings: int, timed: bool = False, race: bool = False) -> FrozenMapping:
+    """The refusal codes of a Railroad game: ``empty-siding`` only with sidings to
+    empty while others still hold cards, ``time-up`` only when timed and
+    ``finished`` only in the race (see :attr:`Game.refusals <patience.Game.refusals>`)."""
+    own = {
+        "empty-siding": sidings > 1,
+        "time-up": timed,
+        "finished": race,
+    }
+    return FrozenMapping(
+        {
+            **COMMON_REFUSALS,
+            **{code: text for code, text in _RAILROAD_REFUSALS.items() if own[code]},
+        }
+    )
+
+
 _TRACK_CELLS = 6
 """How many grid columns a siding or the main line may take in the layout:
 room for thirteen cards fanned out, and more squeezed closer."""
@@ -161,6 +187,7 @@ class Railroad(Game):
         self.decks = decks
         self.time_limit: float | None = options.get("time_limit")
         self.clock: Clock = clock or time.monotonic
+        self.refusals = _refusals(sidings, timed=self.time_limit is not None)
         self._own_clock = clock is not None and self.time_limit is not None
         self._deck = Deck.standard(decks)
         self._sizes = tuple(len(range(k, 52 * decks, sidings)) for k in range(sidings))
@@ -258,15 +285,15 @@ class Railroad(Game):
     def _apply(self, state: State, move: Move) -> State:
         k = self._pull_index.get(move)
         if k is None:
-            raise IllegalMoveError(move, state, "Railroad's only move is 'pull s<n>'")
+            raise IllegalMoveError(move, state, self._not_a_pull(move), "not-a-move")
         items = state._items
         siding = items[k]
         if not siding:
-            raise IllegalMoveError(move, state, f"siding s{k + 1} is empty")
+            raise self._refused(state, move)
         info = state.info
         if self.time_limit is not None:
             if info["stopped"] or self._expired(state):
-                raise IllegalMoveError(move, state, "time is up: the game is over")
+                raise IllegalMoveError(move, state, "time is up: the game is over", "time-up")
             if info["started"] is None:
                 info = info.set(started=float(self.clock()))
         card = siding[-1]
@@ -278,6 +305,42 @@ class Railroad(Game):
             line, discard = tuple(cars), tuple(gone)
         after = (*items[:k], siding[:-1], *items[k + 1 : self._line], line, discard)
         return State._make(self, after, info)
+
+    def _refused(self, state: State, move: Move) -> IllegalMoveError:
+        """Why a pull from an empty siding (``move``, a pull of this game) is refused.
+
+        The game being over comes first: on the cards, once every siding is
+        empty, and in the timed game on the clock.
+        """
+        if self._all_pulled(state._items):
+            return IllegalMoveError(
+                move, state, "the game is over: every card has left the sidings", "game-over"
+            )
+        if self.time_limit is not None and (state.info["stopped"] or self._expired(state)):
+            return IllegalMoveError(move, state, "time is up: the game is over", "time-up")
+        return IllegalMoveError(move, state, f"siding {move.source} is empty", "empty-siding")
+
+    def _not_a_pull(self, move: Move, player: int | None = None) -> str:
+        """What in ``move``, which is none of this game's pulls, makes it no move of
+        the game; a pull is written for ``player`` in the race."""
+        problem = self._move_syntax_problem(move)
+        if problem:
+            return problem
+        sidings = "s1" if self.sidings == 1 else f"s1 to s{self.sidings}"
+        pull = "pull" if player is None else f"p{player} pull"
+        source = move.source
+        if source is None:
+            return f"a pull names the siding it takes from ({sidings}): {pull} s1"
+        if self._index[source] >= self.sidings:
+            return f"only a siding's head is pulled, and {source} is not a siding ({sidings})"
+        if move.target is not None:
+            return (
+                "a pull names only its siding: the card goes to the end of the main line"
+                f" ({pull} {source})"
+            )
+        if move.count != 1:
+            return f"a pull takes one card, the siding's head ({pull} {source})"
+        return f"a pull takes no '=' detail ({pull} {source})"
 
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """The pull, the siding's next head turning up, then each match discarded."""
@@ -421,7 +484,7 @@ class Railroad(Game):
             return self._pulls[self._index[short]]
         move = super().parse_move(state, text)
         if move not in self._pull_index:
-            raise InvalidMoveError(text, "Railroad's only move is 'pull s<n>' for a siding", state)
+            raise InvalidMoveError(text, self._not_a_pull(move), state)
         return move
 
     def _state_problem(self, state: State) -> str:
@@ -488,6 +551,7 @@ class RailroadRace(Game):
     def __init__(self, name: str = "railroad-race", *, sidings: int = 4, decks: int = 1) -> None:
         self.inner = Railroad(name, sidings=sidings, decks=decks)
         super().__init__(name, dict(self.inner.options))
+        self.refusals = _refusals(self.inner.sidings, race=True)
         self._size = len(self.inner.layout)
         rows = self.inner.grid_size[0]
         self._set_layout(
@@ -560,14 +624,20 @@ class RailroadRace(Game):
     def _apply(self, state: State, move: Move) -> State:
         found = self._move_index.get(move)
         if found is None:
-            raise IllegalMoveError(move, state, "the race's only move is 'p<player> pull s<n>'")
+            raise IllegalMoveError(move, state, self._move_syntax_problem(move), "not-a-move")
         if self.is_over(state):
-            raise IllegalMoveError(move, state, "the race is over")
+            raise IllegalMoveError(move, state, self._over_reason(state), "game-over")
         p, k = found
         try:
             after = self.inner._apply(self._split(state, p), self.inner._pulls[k])
         except IllegalMoveError as e:
-            raise IllegalMoveError(move, state, e.reason) from None
+            if e.code == "game-over":
+                reason = (
+                    f"player {p} has pulled every card: the race goes on until"
+                    f" player {1 - p} has too, or clears the line"
+                )
+                raise IllegalMoveError(move, state, reason, "finished") from None
+            raise IllegalMoveError(move, state, f"player {p}'s {e.reason}", e.code) from None
         items = list(state._items)
         items[p * self._size : (p + 1) * self._size] = after._items
         return self._new_state(tuple(items))
@@ -579,6 +649,12 @@ class RailroadRace(Game):
     def _capacities(self) -> tuple[int, ...]:
         """Each player's piles as in the one-player game."""
         return self.inner.capacities * 2
+
+    def _over_reason(self, state: State) -> str:
+        cleared = [p for p in range(2) if self._finished(state, p)[1]]
+        if cleared:
+            return f"the race is over: player {cleared[0]} has cleared the line"
+        return "the race is over: both players have pulled every card"
 
     def _pick_up_pile(self, move: Move) -> str | None:
         """A pull names the mover's siding as in the one-player game (``s1``); it
@@ -617,9 +693,23 @@ class RailroadRace(Game):
         return (0,) if a < b else (1,) if b < a else ()
 
     def _move_syntax_problem(self, move: Move) -> str:
-        if move not in self._move_index:
-            return "the race's only move is 'p<player> pull s<n>'"
-        return ""
+        if move in self._move_index:
+            return ""
+        if move.kind != "pull":
+            return f"{self.name} has no {move.kind!r} move; its moves: pull"
+        if move.player is None:
+            return "a pull in the race names its player: p0 pull s1 or p1 pull s1"
+        if not 0 <= move.player < self.players:
+            return f"{self.name} has no player {move.player}"
+        pull = Move("pull", move.source, move.target, move.count, detail=move.detail)
+        if move.source in self._index:  # a pile of the layout, such as p0.s1
+            base = move.source.split(".", 1)[1]
+            if Move("pull", base) in self.inner._pull_index:
+                return (
+                    f"a pull names the siding as in the one-player game: p{move.player} pull {base}"
+                )
+            pull = attrs.evolve(pull, source=base)
+        return self.inner._not_a_pull(pull, move.player)
 
     def _state_problem(self, state: State) -> str:
         problem = super()._state_problem(state)
