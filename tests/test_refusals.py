@@ -84,3 +84,10 @@ def test_the_page_lists_every_code_of_every_game() -> None:
         assert not missing, f"{name}: docs/refusals.rst does not list {sorted(missing)}"
         for code, meaning in game.refusals.items():
             assert re.fullmatch(r"[a-z]+(-[a-z]+)*", code) and meaning
+
+
+def test_something_that_is_not_a_move_is_refused_as_such() -> None:
+    game = patience.game("klondike")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply(game.deal(1), 3)  # type: ignore[arg-type]
+    assert refused.value.code == "not-a-move" and refused.value.reason == "not a Move"
