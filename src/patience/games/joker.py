@@ -355,7 +355,8 @@ class JokerSolitaire(TableauGame):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+            code, reason = self._why_illegal(state, move)
+            raise IllegalMoveError(move, state, reason, code)
         return self._make(state, move)
 
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
