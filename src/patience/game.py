@@ -606,7 +606,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
             if isinstance(move, str):
                 move = self.parse_move(state, move)
             elif not isinstance(move, Move):
-                raise IllegalMoveError(move, state, "not a Move")
+                raise IllegalMoveError(move, state, "not a Move", "not-a-move")
         try:
             return self._apply(state, move)
         except IllegalMoveError as refused:
