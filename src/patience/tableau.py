@@ -14,7 +14,7 @@ Pile names: ``stock``, ``waste``, ``reserve``, ``f1``... (foundations),
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -23,7 +23,7 @@ from ._json import FrozenMapping
 from .cards import _RANK_NAME, KING, Card, Deck
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .events import CardsDealt, CardsMoved, CardsTurned, Event, SuitRemoved
-from .game import Better, Game, PileSpec
+from .game import COMMON_REFUSALS, Better, Game, PileSpec
 from .move import Move
 from .pile import Pile, in_order
 from .state import Info, State
@@ -32,6 +32,7 @@ __all__ = [
     "MAX_JOKERS",
     "MAX_PACKS",
     "TABLEAU_EXTENT",
+    "TABLEAU_REFUSALS",
     "DeclarationError",
     "TableauGame",
     "TableauRules",
@@ -70,6 +71,54 @@ TABLEAU_EXTENT = 5
 """How many grid rows a tableau pile may fan down over in the layout (its
 own row included): room for a long built run on a few face-down cards, with
 longer piles squeezed closer. Nothing of the engine's lies below."""
+
+
+TABLEAU_REFUSALS: Mapping[str, str] = FrozenMapping(
+    {
+        **COMMON_REFUSALS,
+        "same-pile": "a card move onto the pile it comes from",
+        "source": "no card leaves that pile by a card move: the stock is drawn or dealt",
+        "foundation-stays": "a card on a foundation stays there (with worrying back, it may"
+        " come back to the tableau only)",
+        "empty": "the pile the cards would come from is empty",
+        "face-down": "the cards asked for reach down to a face-down card",
+        "target": "no card is ever put on that pile: the stock, the waste, the reserve",
+        "unit": "not a number of cards that may move together from there to there: one at a"
+        " time, a built run, the whole face-up run or the whole pile, as the game has it;"
+        " no more than the free cells allow; one card to a foundation or a cell",
+        "build": "the card does not go on the top card of that pile by the game's building rule",
+        "space": "the card may not fill that space: only a king may, no card may, or the"
+        " reserve fills it",
+        "no-change": "the move would only swap two piles that play alike: it changes nothing",
+        "foundation": "the card is not the one that foundation takes next (or the foundations"
+        " take only complete suits, which go up by themselves)",
+        "cell": "the cell already holds a card, or the card may not go to a cell: only the"
+        " top card of a tableau pile does",
+        "stock-empty": "nothing is left to draw or deal (for a redeal: no waste to turn over)",
+        "no-redeal": "no redeal now: the stock still holds cards, the passes are used up, or"
+        " (with unlimited passes) the last pass made no progress",
+        "deal-spaces": "every space must be filled before a deal",
+        "forced-base": "a base card (an ace in most games) is available and must go to a"
+        " foundation before anything else is played",
+    }
+)
+"""The refusal codes of the tableau engine's games (see :attr:`TableauGame.refusals`):
+:data:`~patience.game.COMMON_REFUSALS` and the family's own."""
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _a_rank(rank: int) -> str:
+    """A rank with its article: ``"an ace"``, ``"a 7"``, ``"an 8"``, ``"a king"``."""
+    word = _RANK_NAME.get(rank, str(rank))
+    return f"{'an' if word[0] in 'a8' else 'a'} {word}"
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``"t1"``, ``"t1 and t4"``, ``"t1, t4 and t7"``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def check_flag(game: str, option: str, value: object) -> bool:
@@ -339,6 +388,11 @@ class TableauGame(Game):
     # turning the stock (and the waste back) until a card can be played.
     _probe_kinds = frozenset(("draw", "redeal"))
 
+    refusals: Mapping[str, str] = TABLEAU_REFUSALS
+    """The codes of this family's refusals (:data:`TABLEAU_REFUSALS`): every
+    :class:`~patience.errors.IllegalMoveError` a game of the engine raises
+    carries one of them, with a reason in the game's terms."""
+
     def __init__(
         self,
         name: str,
@@ -449,7 +503,10 @@ class TableauGame(Game):
             self._fnext[card] = None if nxt is None or card.suit is None else Card(nxt, card.suit)
         self._space_cards = frozenset(c for c in distinct if self._space_takes(c))
         self._tableau_set = frozenset(tableau)
+        self._cell_set = frozenset(cells)
+        self._build_rule = self._build_words()
         self._single_sources = tuple(i for i in (waste, reserve, *cells, *tableau) if i >= 0)
+        self._source_set = frozenset(self._single_sources)
         feeders = [i for i in (waste, reserve, *cells) if i >= 0]
         if rules.worrying_back:
             feeders += foundations
@@ -776,7 +833,8 @@ class TableauGame(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self._legal_moves(state):
-            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+            code, reason = self._why_illegal(state, move)
+            raise IllegalMoveError(move, state, reason, code)
         return self._perform(state, move)
 
     def _perform(self, state: State, move: Move) -> State:
@@ -996,29 +1054,358 @@ class TableauGame(Game):
                         log.append(CardsTurned(names[at.reserve], down, rest[down:], face_up=True))
         return filled
 
-    def _why_illegal(self, state: State, move: Move) -> str:
+    # ------------------------------------------------------------ refusals
+    #
+    # Why a move is refused is worked out only once it has been found illegal
+    # (it is not in the legal-move list), so none of this is on the hot path.
+    # ``_fault`` reads the rules afresh, in the order a player notices what is
+    # wrong: the notation, the pile taken from, the cards taken, then the pile
+    # put on. It finds no fault in a legal move; the tests check that it agrees
+    # with ``_generate`` on every candidate move of many positions.
+
+    def _why_illegal(self, state: State, move: Move) -> tuple[str, str]:
+        """The code and the reason for refusing ``move``, which is not legal in ``state``."""
+        problem = self._move_syntax_problem(move) or self._shape_problem(move, self._names)
+        if problem:
+            return "not-a-move", problem
         if not self._legal_moves(state):
-            return "the game is over"
-        if self.rules.forced_bases:
-            forced = self._legal_moves(state)
-            if forced and all(
-                m.target is not None and self._index[m.target] in self._foundation_set
-                for m in forced
-            ):
-                first = forced[0]
-                card = state._items[self._index[first.source]].cards[-1]  # type: ignore[index]
-                if card.rank == self._base(state) and move not in forced:
-                    return (
-                        f"the {card.name} on {first.source} must go to a foundation first"
-                        " (forced_aces)"
-                    )
-        if move.kind in ("draw", "redeal", "deal"):
-            return f"no {move.kind} is possible now"
+            return "game-over", self._over_words(state)
+        return self._refusal(state, move, self._names)
+
+    def _over_words(self, state: State) -> str:
+        """Why no move is left in ``state``, a position with none."""
+        if self._won(state._items):
+            return "the game is won: every card is on the foundations"
+        return "the game is over: no move is left"
+
+    def _refusal(self, state: State, move: Move, names: Sequence[str]) -> tuple[str, str]:
+        """The code and reason for refusing ``move`` in a position that has moves.
+
+        ``names`` are the piles' names as the player knows them (a game that
+        plays the engine under other names, as Double Solitaire does, gives its
+        own).
+        """
+        fault = self._fault(state, move, names)
+        if fault is not None:
+            return fault
+        forced = self._forced_words(state, names)
+        if forced:
+            return "forced-base", forced
+        return "illegal", f"{move} is not one of the moves the rules allow here"
+
+    def _rule_items(self, state: State) -> tuple[Pile, ...]:
+        """The piles the rules read: the state's own (a game with wild cards
+        gives them as the cards they stand for)."""
+        return state._items
+
+    def _shown(self, state: State, pile: int, index: int) -> str:
+        """The card at ``index`` of ``pile`` in ``state``, as a reason names it."""
+        card = state._items[pile].cards[index]
+        return f"the {card.name}" if card.is_joker else card.symbol
+
+    def _label(self, names: Sequence[str], pile: int) -> str:
+        role = self.layout[pile].role
+        return f"the {role}" if role in ("stock", "waste", "reserve") else names[pile]
+
+    def _build_words(self) -> str:
+        """The building rule in words: ``"down in alternating colours"``."""
+        r = self.rules
+        how = {
+            "alternate": "in alternating colours",
+            "suit": "in suit",
+            "colour": "in the same colour",
+            "any": "regardless of suit",
+        }[r.relation]
+        text = f"{r.build} {how}"
+        if r.wrap:
+            text += ", a king on an ace" if r.build == "down" else ", an ace on a king"
+        return text
+
+    def _fault(self, state: State, move: Move, names: Sequence[str]) -> tuple[str, str] | None:
+        """What the rules have against ``move`` (a move whose piles the game
+        has) as ``(code, reason)``, or ``None`` if they allow it, forced base
+        cards aside."""
+        shape = self._shape_problem(move, names)
+        if shape:
+            return "not-a-move", shape
         if move.kind != "move":
-            return f"{self.name} has no {move.kind!r} move"
-        if move.source not in self._index or move.target not in self._index:
-            return "no such pile"
-        return "the rules do not allow it here"
+            return self._stock_fault(state, move.kind, names)
+        assert move.source is not None and move.target is not None
+        s, t, k = self._index[move.source], self._index[move.target], move.count
+        return (
+            self._source_fault(state, s, t, k, names)
+            or self._target_role_fault(s, t, names)
+            or self._placement_fault(state, s, t, k, names)
+        )
+
+    def _shape_problem(self, move: Move, names: Sequence[str]) -> str:
+        """Why ``move``, of a kind the game has, cannot be one of its moves: a
+        detail, or a stock action on another pile, with a target or a count."""
+        if move.kind == "move":
+            return f"a card move takes no detail, not '={move.detail}'" if move.detail else ""
+        stock = self._at.stock
+        if (
+            move.source != self._names[stock]
+            or move.target is not None
+            or move.count != 1
+            or move.detail is not None
+        ):
+            return f"'{move.kind}' acts on {self._label(names, stock)} alone"
+        return ""
+
+    def _stock_fault(self, state: State, kind: str, names: Sequence[str]) -> tuple[str, str] | None:
+        r, at = self.rules, self._at
+        items = state._items
+        stock = items[at.stock].cards
+        if kind == "draw":
+            if stock:
+                return None
+            if items[at.waste].cards and _REDEAL in self._legal_moves(state):
+                return "stock-empty", "the stock is empty: redeal to turn the waste over"
+            return "stock-empty", "the stock is empty"
+        if kind == "redeal":
+            if stock:
+                return (
+                    "no-redeal",
+                    f"the stock still holds {_plural(len(stock), 'card')}:"
+                    " the waste is turned over only once the stock is empty",
+                )
+            if not items[at.waste].cards:
+                return (
+                    "stock-empty",
+                    "the stock and the waste are empty: there is nothing to redeal",
+                )
+            if self._may_redeal(state.info):
+                return None
+            if r.passes is None:
+                return (
+                    "no-redeal",
+                    "the last pass through the stock made no progress, so there is no redeal",
+                )
+            if r.passes == 1:
+                return "no-redeal", "there is no redeal: the stock is gone through once only"
+            return (
+                "no-redeal",
+                f"no redeal is left: all {r.passes} passes through the stock are used",
+            )
+        if not stock:
+            return "stock-empty", "the stock is empty"
+        spaces = [names[t] for t in at.tableau if not items[t].cards]
+        if r.deal_needs_no_spaces and spaces:
+            verb = "is" if len(spaces) == 1 else "are"
+            return (
+                "deal-spaces",
+                f"every space must be filled before a deal: {_listed(spaces)} {verb} empty",
+            )
+        return None
+
+    def _source_fault(
+        self, state: State, s: int, t: int, k: int, names: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """What is wrong with taking ``k`` cards from pile ``s`` for pile ``t``."""
+        at = self._at
+        label = self._label(names, s)
+        if s == t:
+            return "same-pile", f"{label} is both where the cards come from and where they go"
+        if s == at.stock:
+            way = "draw" if self.rules.stock == "waste" else "deal"
+            return "source", f"cards leave the stock only by '{way}'"
+        if s in self._foundation_set:
+            if not self.rules.worrying_back:
+                return (
+                    "foundation-stays",
+                    "a card on a foundation stays there: cards never come back from the"
+                    " foundations in this game",
+                )
+            if t not in self._tableau_set:
+                return "foundation-stays", "a card comes back from a foundation only to the tableau"
+        elif s not in self._source_set:
+            return "source", f"no card leaves {label}"
+        pile = self._rule_items(state)[s]
+        n = len(pile.cards)
+        if not n:
+            return "empty", f"{label} is empty"
+        if s in self._tableau_set:
+            if k > n:
+                return "unit", f"{label} holds only {_plural(n, 'card')}"
+            up = n - pile.down
+            if k > up:
+                verb = "is" if up == 1 else "are"
+                return (
+                    "face-down",
+                    f"{k} cards from {label} would take a face-down card: only {up} {verb} face up",
+                )
+        elif k > 1:
+            if s in self._cell_set:
+                return "unit", f"{label} holds one card"
+            if s in self._foundation_set:
+                return "unit", "only the top card of a foundation comes back"
+            return "unit", f"only the top card of {label} is in play"
+        return None
+
+    def _target_role_fault(self, s: int, t: int, names: Sequence[str]) -> tuple[str, str] | None:
+        """What is wrong with putting cards on pile ``t`` at all."""
+        at = self._at
+        if t == at.stock:
+            return "target", "nothing is put on the stock"
+        if t == at.waste:
+            return "target", "the waste takes cards only from the stock, by 'draw'"
+        if t == at.reserve:
+            return "target", "nothing is put on the reserve: it only gives cards"
+        if t not in self._tableau_set and t not in self._foundation_set and t not in self._cell_set:
+            return "target", f"no card goes to {self._label(names, t)}"
+        return None
+
+    def _placement_fault(
+        self, state: State, s: int, t: int, k: int, names: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """What is wrong with putting the top ``k`` cards of ``s`` (which it
+        has, face up) on ``t``, a foundation, a cell or a tableau pile."""
+        r, at = self.rules, self._at
+        items = self._rule_items(state)
+        if t in self._foundation_set:
+            return self._foundation_fault(state, s, t, k, names)
+        if t in self._cell_set:
+            if s not in self._tableau_set:
+                return "cell", "only the top card of a tableau pile goes to a cell"
+            if items[t].cards:
+                return "cell", f"{names[t]} already holds {self._shown(state, t, -1)}"
+            if k > 1:
+                return "unit", f"{names[t]} holds one card"
+            return None
+        if s in self._tableau_set:
+            fault = self._unit_fault(state, s, k, names)
+            if fault:
+                return fault
+        if r.cell_runs:
+            free = sum(1 for c in at.cells if not items[c].cards)
+            if k > free + 1:
+                if not free:
+                    return "unit", "with no free cell, cards move one at a time"
+                cells = _plural(free, "free cell")
+                return "unit", f"with {cells}, at most {free + 1} cards move as one"
+        cards = items[s].cards
+        bottom = cards[-k]
+        target = items[t].cards
+        if target:
+            top = target[-1]
+            if r.build == "none":
+                return "build", "no card is built on another in the tableau of this game"
+            if bottom.is_joker:
+                return "build", "a joker builds on nothing in this game"
+            if top.is_joker:
+                return "build", "nothing builds on a joker in this game"
+            if top not in self._on[bottom]:
+                card, on = self._shown(state, s, -k), self._shown(state, t, -1)
+                return "build", f"{card} does not go on {on}: build {self._build_rule}"
+        else:
+            if r.space == "none":
+                return "space", "a space stays empty in this game"
+            if r.reserve_fills_spaces and items[at.reserve].cards:
+                return "space", "a space is filled from the reserve while it has cards"
+            if bottom not in self._space_cards:
+                if bottom.is_joker:
+                    return "space", "a joker fills no space"
+                return "space", "only a king may fill a space"
+            if self._interchangeable and s in self._tableau_set and k == len(cards):
+                return "no-change", f"moving the whole of {names[s]} into a space changes nothing"
+        if self._interchangeable and r.packs > 1 and s in self._tableau_set:
+            rest = len(cards) - k
+            pile, other = items[s], items[t]
+            if len(target) == rest and other.down == pile.down and target == cards[:rest]:
+                return (
+                    "no-change",
+                    f"{names[s]} would be left holding just what {names[t]} holds now:"
+                    " the move only swaps two piles",
+                )
+        return None
+
+    def _unit_fault(
+        self, state: State, s: int, k: int, names: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """What is wrong with moving the top ``k`` cards of tableau pile ``s``
+        (which it has, face up) as one unit onto the tableau."""
+        r = self.rules
+        pile = self._rule_items(state)[s]
+        if any(n == k for n, _ in self._units(pile)):
+            return None
+        label = names[s]
+        if r.unit == "one" and not r.cell_runs:
+            return "unit", "only one card moves at a time"
+        if r.unit == "suit-run":
+            return (
+                "unit",
+                f"the top {k} cards of {label} are not a run built {r.build} in one suit:"
+                " only such a run moves as a unit",
+            )
+        if r.unit in ("run", "one"):
+            return (
+                "unit",
+                f"the top {k} cards of {label} are not built {self._build_rule}:"
+                " only a built run moves as a unit",
+            )
+        length = self._run_length(pile)
+        n = len(pile.cards)
+        if r.unit == "face-up":
+            if k < length:
+                return "unit", f"the run of {length} face-up cards on {label} moves only as a whole"
+            return (
+                "unit",
+                f"the top {k} cards of {label} are not built {self._build_rule}:"
+                f" only its built run of {_plural(length, 'card')} moves, as a whole",
+            )
+        if k < n:
+            return "unit", f"only a whole pile moves: all {_plural(n, 'card')} of {label}"
+        return "unit", f"{label} is not one run built {self._build_rule}, so it cannot move"
+
+    def _foundation_fault(
+        self, state: State, s: int, t: int, k: int, names: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """What is wrong with putting the top ``k`` cards of ``s`` on foundation ``t``."""
+        if self.rules.foundation_mode == "suits":
+            return (
+                "foundation",
+                "only a complete suit goes to a foundation, and it leaves the tableau by itself",
+            )
+        if k > 1:
+            return "unit", "cards go to a foundation one at a time"
+        items = self._rule_items(state)
+        card = items[s].cards[-1]
+        if card.is_joker:
+            return "foundation", "a joker never goes to a foundation"
+        cards = items[t].cards
+        if not cards:
+            base = self._base(state)
+            if card.rank == base:
+                return None
+            words = f"a foundation starts with {_a_rank(base)}"
+            if self._dealt_base:
+                words += f", the rank of the card dealt to {names[self._at.foundations[0]]}"
+            return "foundation", words
+        nxt = self._fnext[cards[-1]] if len(cards) < 13 else None
+        if nxt is None:
+            return "foundation", f"{names[t]} is complete"
+        if card != nxt:
+            return "foundation", f"{names[t]} takes {nxt.symbol} next"
+        return None
+
+    def _forced_words(self, state: State, names: Sequence[str]) -> str:
+        """With forced base cards, the one that must go up first in ``state``, or ``""``."""
+        r = self.rules
+        if not r.forced_bases:
+            return ""
+        items = self._rule_items(state)
+        if all(items[f].cards for f in self._at.foundations):
+            return ""
+        base = self._base(state)
+        for s in self._single_sources:
+            cards = items[s].cards
+            if cards and cards[-1].rank == base:
+                where = self._label(names, s)
+                return (
+                    f"the {cards[-1].name} on {where} must go to a foundation first (forced_aces)"
+                )
+        return ""
 
     # ------------------------------------------------------------- results
 

@@ -17,7 +17,7 @@ foundations, and asks the engine for its moves. Registered as
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -32,16 +32,26 @@ from ..pile import Pile
 from ..registry import register
 from ..shuffle import check_seed, derive_seed
 from ..state import Info, State
-from ..tableau import TableauGame, TableauRules
+from ..tableau import TABLEAU_REFUSALS, TableauGame, TableauRules
 from .klondike import _check, klondike_rules
 
-__all__ = ["DoubleSolitaire", "double_solitaire_rules"]
+__all__ = ["DOUBLE_REFUSALS", "DoubleSolitaire", "double_solitaire_rules"]
 
 _OWN = ("stock", "waste", *(f"t{k}" for k in range(1, 8)))
 """A player's own piles, in layout order (prefixed ``p0.`` or ``p1.``)."""
 _FOUNDATIONS = tuple(f"f{k}" for k in range(1, 9))
 _COUNTERS = ("pass", "progress")
 """The tableau engine's counters, kept for each player as ``p0.pass`` and so on."""
+
+DOUBLE_REFUSALS: Mapping[str, str] = FrozenMapping(
+    {
+        **TABLEAU_REFUSALS,
+        "other-player": "the move takes from or puts on the other player's stock, waste or tableau",
+        "no-pass": "a player may pass only when they can neither draw nor redeal",
+    }
+)
+"""Double Solitaire's refusal codes: the tableau engine's (each player's own
+Klondike explains its refusals) and the two-player game's own."""
 
 
 def double_solitaire_rules(*, draw: int = 3, passes: int | None = None) -> TableauRules:
@@ -73,6 +83,7 @@ class DoubleSolitaire(Game):
     move_kinds = frozenset(("move", "draw", "redeal", "pass"))
     action_piles = FrozenMapping({"draw": "stock", "redeal": "stock"})
     """Each player draws and redeals on their own stock (``p0.stock``, ``p1.stock``)."""
+    refusals = DOUBLE_REFUSALS
 
     def __init__(
         self, name: str = "double-solitaire", *, draw: int = 3, passes: int | None = None
@@ -252,7 +263,8 @@ class DoubleSolitaire(Game):
     def _apply(self, state: State, move: Move) -> State:
         moves, inner = self._listing(state)
         if move not in moves or inner is None:
-            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+            code, reason = self._why_illegal(state, move)
+            raise IllegalMoveError(move, state, reason, code)
         player = self.turn(state)
         info: dict[str, Any] = dict(state._info._data)
         if move.kind == "pass":
@@ -335,21 +347,37 @@ class DoubleSolitaire(Game):
             log.append(TurnPassed("turn", player, after.info["turn"]))
         return log
 
-    def _why_illegal(self, state: State, move: Move) -> str:
+    def _why_illegal(self, state: State, move: Move) -> tuple[str, str]:
+        """The code and reason for refusing ``move``: the notation, the end of
+        the game, the turn, the other player's piles and ``pass`` are this
+        game's; anything else the mover's own Klondike explains, naming the
+        piles as this game does."""
         reason = self._move_syntax_problem(move)
+        if not reason and move.detail is not None:
+            reason = f"a move of {self.name} takes no detail, not '={move.detail}'"
         if reason:
-            return reason
-        if self.is_over(state):
-            return "the game is over"
+            return "not-a-move", reason
+        _, inner = self._listing(state)
+        if inner is None:
+            scores = self._scores(state)
+            if 52 in scores:
+                return "game-over", f"the game is over: player {scores.index(52)} has gone out"
+            return "game-over", "the game is over: both players have passed in a row"
         turn = self.turn(state)
         if move.player != turn:
-            return f"it is player {turn}'s turn"
-        if move.kind == "pass":
-            return "a player may pass only when they can neither draw nor redeal"
+            return "not-your-turn", f"it is player {turn}'s turn"
+        other = 1 - turn
         for name in (move.source, move.target):
-            if name is not None and name.startswith(f"p{1 - turn}."):
-                return "a player may not touch the other player's stock, waste or tableau"
-        return "the rules do not allow it here"
+            if name is not None and name.startswith(f"p{other}."):
+                return (
+                    "other-player",
+                    f"{name} is player {other}'s: a player may not touch the other"
+                    " player's stock, waste or tableau",
+                )
+        if move.kind == "pass":
+            return "no-pass", "a player may pass only when they can neither draw nor redeal"
+        names = tuple(self._names[i] for i in self._places[turn])
+        return self.inner._refusal(inner, self._inner_move(move), names)
 
     # ------------------------------------------------------------ notation
 

@@ -23,11 +23,13 @@ win, 25 or more a double victory and all 52 a triple victory.
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable
+import re
+from collections.abc import Hashable, Mapping, Sequence
 
 import attrs
 
-from ..cards import ACE, KING, Card, Colour, Suit
+from .._json import FrozenMapping
+from ..cards import _RANK_NAME, ACE, KING, Card, Colour, Suit
 from ..errors import IllegalMoveError
 from ..events import Event, JokerExchanged, JokerNamed
 from ..game import Game, PileSpec
@@ -35,10 +37,10 @@ from ..move import Move
 from ..pile import Pile
 from ..registry import register
 from ..state import Info, State
-from ..tableau import TableauGame
+from ..tableau import TABLEAU_REFUSALS, TableauGame, _a_rank
 from .klondike import klondike_rules
 
-__all__ = ["TIERS", "Designation", "JokerSolitaire"]
+__all__ = ["JOKER_REFUSALS", "TIERS", "Designation", "JokerSolitaire"]
 
 BLACK_JOKER = Card.joker(Colour.BLACK)
 RED_JOKER = Card.joker(Colour.RED)
@@ -48,6 +50,30 @@ _SUITS = {
     Colour.RED: (Suit.DIAMONDS, Suit.HEARTS),
 }
 _RANK_TEXT = "A23456789TJQK"
+_DETAIL = re.compile(r"[A2-9TJQK][CDHS]?\Z")
+"""A designation as the notation writes it: a rank, then the suit once fixed."""
+_COLOUR_WORD = {Colour.BLACK: "black", Colour.RED: "red"}
+_RANK_WORD = {**_RANK_NAME, 6: "six"}
+
+
+def _rank_plural(rank: int) -> str:
+    """``"aces"``, ``"7s"``, ``"sixes"``, ``"kings"``."""
+    word = _RANK_WORD.get(rank, str(rank))
+    return word + ("es" if word == "six" else "s")
+
+
+JOKER_REFUSALS: Mapping[str, str] = FrozenMapping(
+    {
+        **TABLEAU_REFUSALS,
+        "designation": "a joker's designation is missing or not one it may take there (the"
+        " rank or suit does not fit, or the card it would stand for is in view), or is given"
+        " to a card that takes none",
+        "tableau-first": "a joker from the stock or the waste goes to the tableau before it"
+        " may go to a foundation",
+        "out-of-play": "only a joker goes out of play, from the waste or the top of a tableau pile",
+    }
+)
+"""Joker Solitaire's refusal codes: the tableau engine's and the jokers' own."""
 
 TIERS = ("none", "win", "double victory", "triple victory")
 """The result tiers by :meth:`JokerSolitaire.tier`: 15, 25 and 52 real cards up."""
@@ -110,6 +136,8 @@ class JokerSolitaire(TableauGame):
 
     See the module documentation and the game's docs page for the rules.
     """
+
+    refusals = JOKER_REFUSALS
 
     def __init__(self, name: str = "joker-solitaire") -> None:
         rules = attrs.evolve(
@@ -355,8 +383,295 @@ class JokerSolitaire(TableauGame):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(move, state, self._why_illegal(state, move))
+            code, reason = self._why_illegal(state, move)
+            raise IllegalMoveError(move, state, reason, code)
         return self._make(state, move)
+
+    # ----------------------------------------------------------- refusals
+    #
+    # The engine's reasons, read on the position with every named joker as the
+    # card it stands for (``_rule_items``) and naming jokers as jokers
+    # (``_shown``); before them, the jokers' own rules, in the order of
+    # ``_generate``: a free joker played and named, a named joker going up with
+    # its suit, cards played onto a free joker or a two onto an open ace, and
+    # jokers going out of play.
+
+    def _over_words(self, state: State) -> str:
+        if self._real_up(state._items) == 52:
+            return "the game is won: all 52 cards are on the foundations"
+        return super()._over_words(state)
+
+    def _rule_items(self, state: State) -> tuple[Pile, ...]:
+        return self._stand_ins(state._items, self.designations(state))
+
+    def _shown(self, state: State, pile: int, index: int) -> str:
+        card: Card = state._items[pile].cards[index]
+        if not card.is_joker:
+            return card.symbol
+        d = self.designations(state)[card]
+        if d is None:
+            return f"the {card.name}"
+        if d.suit is None:
+            return f"the {card.name} ({_a_rank(d.rank)}, its suit open)"
+        return f"the {card.name} ({Card(d.rank, d.suit).symbol})"
+
+    def _shape_problem(self, move: Move, names: Sequence[str]) -> str:
+        detail = move.detail
+        if move.kind != "move" or detail is None:
+            return super()._shape_problem(move, names)
+        usual = detail.upper().replace("10", "T")
+        if not _DETAIL.match(usual):
+            return (
+                f"'={detail}' is not a designation: a rank, and a suit once it is fixed,"
+                " as in =7 or =7C"
+            )
+        if usual != detail:
+            return f"a designation is written ={usual}, not ={detail}"
+        return ""
+
+    def _fault(self, state: State, move: Move, names: Sequence[str]) -> tuple[str, str] | None:
+        if move.kind != "move":
+            return super()._fault(state, move, names)
+        shape = self._shape_problem(move, names)
+        if shape:
+            return "not-a-move", shape
+        assert move.source is not None and move.target is not None
+        s, t, k = self._index[move.source], self._index[move.target], move.count
+        if s == self._out and t != s:
+            return "source", "a joker out of play stays out of play"
+        fault = self._source_fault(state, s, t, k, names)
+        if fault:
+            return fault
+        detail = move.detail
+        if t == self._out:
+            return self._out_fault(state, s, k, detail)
+        fault = self._target_role_fault(s, t, names)
+        if fault:
+            return fault
+        items = state._items
+        des = self.designations(state)
+        moved = items[s].cards[-k]
+        if moved.is_joker:
+            d = des[moved]
+            if d is None and k == 1:
+                return self._free_joker_fault(state, s, t, moved, detail, names)
+            if d is not None and t in self._foundation_set:
+                return self._joker_up_fault(state, s, t, k, d, detail, names)
+        if detail is not None:
+            shown = self._shown(state, s, -k)
+            if moved.is_joker:
+                return "designation", f"{shown} already stands for a card: it moves without one"
+            return (
+                "designation",
+                f"{shown} is a real card: only a joker that stands for nothing"
+                " is given a designation",
+            )
+        target = items[t].cards
+        if target and target[-1].is_joker:
+            top = target[-1]
+            named = des[top]
+            if t in self._tableau_set and named is None:
+                return self._onto_free_joker_fault(state, s, t, k, top, names)
+            if t in self._foundation_set and named is not None and named.suit is None:
+                return self._onto_open_ace_fault(state, s, t, k, named, names)
+        return self._placement_fault(state, s, t, k, names)
+
+    def _out_fault(
+        self, state: State, s: int, k: int, detail: str | None
+    ) -> tuple[str, str] | None:
+        top = state._items[s].cards[-1]
+        if not top.is_joker:
+            return "out-of-play", f"only a joker goes out of play, not {top.symbol}"
+        if k > 1:
+            return "unit", "a joker goes out of play by itself"
+        if detail is not None:
+            return "designation", "a joker goes out of play without a designation"
+        return None
+
+    def _wants(self, state: State, f: int) -> str | None:
+        """The card (or cards) that foundation ``f``, which holds cards, takes
+        next; ``None`` once it is complete."""
+        top = state._items[f].cards[-1]
+        if top.is_joker:
+            d = self.designations(state)[top]
+            if d is not None and d.suit is None:
+                return " or ".join(Card(d.rank + 1, s).symbol for s in d.suits)
+        cards = self._rule_items(state)[f].cards
+        nxt = self._fnext[cards[-1]] if len(cards) < 13 else None
+        return None if nxt is None else nxt.symbol
+
+    def _free_joker_fault(
+        self, state: State, s: int, t: int, joker: Card, detail: str | None, names: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """What is wrong with playing ``joker``, free on top of ``s``, to ``t`` as ``detail``."""
+        stand = self._rule_items(state)
+        seen = self._in_view(state._items)
+        shown = self._shown(state, s, -1)
+        colour = _COLOUR_WORD[joker.colour]  # type: ignore[index]
+        if t in self._tableau_set:
+            cards = stand[t].cards
+            if not cards:
+                return self._naming_fault(joker, shown, KING, "in a space", seen, detail)
+            top = cards[-1]
+            on = self._shown(state, t, -1)
+            if top.is_joker:
+                return "build", f"{shown} does not go on {on}, which stands for nothing yet"
+            if top.colour is joker.colour or top.rank == ACE:
+                return "build", f"{shown} does not go on {on}: build {self._build_rule}"
+            return self._naming_fault(joker, shown, top.rank - 1, f"on {on}", seen, detail)
+        if s == self._waste:
+            return "tableau-first", "a joker from the stock or the waste goes to the tableau first"
+        cards = stand[t].cards
+        if not cards:
+            named = self._name(joker, ACE, seen)
+            if named is None:
+                return "designation", f"{shown} cannot be an ace: both {colour} aces are in view"
+            text = named.text
+            being = "an ace, its suit left open" if named.suit is None else f"A{named.suit.symbol}"
+        else:
+            want = self._wants(state, t)
+            if want is None:
+                return "foundation", f"{names[t]} is complete"
+            top = cards[-1]
+            if top.colour is not joker.colour:
+                return "foundation", f"{names[t]} takes {want} next, which {shown} cannot stand for"
+            nxt = Card(top.rank + 1, top.suit)  # type: ignore[arg-type]
+            if nxt in seen:
+                return "designation", f"{nxt.symbol} is in view, so {shown} cannot stand for it"
+            text = Designation(nxt.rank, (nxt.suit,)).text  # type: ignore[arg-type]
+            being = nxt.symbol
+        if detail == text:
+            return None
+        return "designation", f"on {names[t]} {shown} can only be {being}: write ={text}"
+
+    def _naming_fault(
+        self,
+        joker: Card,
+        shown: str,
+        rank: int,
+        where: str,
+        seen: set[Card],
+        detail: str | None,
+    ) -> tuple[str, str] | None:
+        """What is wrong with ``detail`` for a free joker played to the tableau as ``rank``."""
+        colour = joker.colour
+        assert colour is not None
+        suits = self._candidates(colour, rank, seen)
+        if not suits:
+            return (
+                "designation",
+                f"{shown} cannot be {_a_rank(rank)} {where}: both {_COLOUR_WORD[colour]}"
+                f" {_rank_plural(rank)} are in view",
+            )
+        named = Designation(rank, suits)
+        allowed = {named.text}
+        if len(suits) > 1:
+            allowed.update(_RANK_TEXT[rank - 1] + suit.value for suit in suits)
+        if detail in allowed:
+            return None
+        if detail is None:
+            return (
+                "designation",
+                f"{shown} stands for nothing yet: say what it is as it is played,"
+                f" as in ={named.text}",
+            )
+        if detail[-1] in "CDHS" and Suit(detail[-1]) not in _SUITS[colour]:
+            own = " or ".join(suit.name.lower()[:-1] for suit in _SUITS[colour])
+            return "designation", f"{shown} stands for a {_COLOUR_WORD[colour]} card: a {own}"
+        given = Designation.parse(joker, detail)
+        if given.rank != rank:
+            return (
+                "designation",
+                f"{where} {shown} can only be {_a_rank(rank)}, not {_a_rank(given.rank)}",
+            )
+        if given.suit is not None:
+            card = Card(rank, given.suit)
+            return "designation", f"{shown} cannot be {card.symbol}: that card is in view"
+        only = Card(rank, suits[0]).symbol
+        return (
+            "designation",
+            f"{shown} can only be {only} here, the other {_COLOUR_WORD[colour]}"
+            f" {_RANK_WORD.get(rank, str(rank))} being in view: write ={named.text}",
+        )
+
+    def _joker_up_fault(
+        self,
+        state: State,
+        s: int,
+        t: int,
+        k: int,
+        d: Designation,
+        detail: str | None,
+        names: Sequence[str],
+    ) -> tuple[str, str] | None:
+        """What is wrong with a named joker, on top of ``s``, going up to foundation ``t``."""
+        if k > 1:
+            return "unit", "cards go to a foundation one at a time"
+        shown = self._shown(state, s, -1)
+        cards = self._rule_items(state)[t].cards
+        if not cards:
+            if d.rank != ACE:
+                return "foundation", "a foundation starts with an ace"
+            text = d.text
+        else:
+            top = cards[-1]
+            if top.rank + 1 != d.rank or top.suit not in d.suits:
+                want = self._wants(state, t)
+                if want is None:
+                    return "foundation", f"{names[t]} is complete"
+                return "foundation", f"{names[t]} takes {want} next"
+            text = Designation(d.rank, (top.suit,)).text
+        if detail == text:
+            return None
+        if detail is None:
+            return (
+                "designation",
+                f"{shown} goes up to {names[t]} as ={text}: write it with the move",
+            )
+        return "designation", f"{shown} goes up to {names[t]} as ={text}, not ={detail}"
+
+    def _onto_free_joker_fault(
+        self, state: State, s: int, t: int, k: int, joker: Card, names: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """What is wrong with the top ``k`` cards of ``s`` going onto ``joker``,
+        which stands for nothing yet, on top of tableau pile ``t``: they name it."""
+        if s in self._tableau_set:
+            fault = self._unit_fault(state, s, k, names)
+            if fault:
+                return fault
+        elif s != self._waste:
+            return self._placement_fault(state, s, t, k, names)
+        bottom = self._rule_items(state)[s].cards[-k]
+        card, on = self._shown(state, s, -k), self._shown(state, t, -1)
+        if bottom.is_joker:
+            return "build", f"{card} does not go on {on}, which stands for nothing yet"
+        if bottom.colour is joker.colour:
+            return "build", f"{card} does not go on {on}: build {self._build_rule}"
+        if bottom.rank == KING:
+            return "build", f"{card} does not go on {on}: a joker stands for no card above a king"
+        colour = joker.colour
+        assert colour is not None
+        rank = bottom.rank + 1
+        if not self._candidates(colour, rank, self._in_view(state._items)):
+            return (
+                "designation",
+                f"{on} would have to be {_a_rank(rank)}, but both {_COLOUR_WORD[colour]}"
+                f" {_rank_plural(rank)} are in view",
+            )
+        return None
+
+    def _onto_open_ace_fault(
+        self, state: State, s: int, t: int, k: int, ace: Designation, names: Sequence[str]
+    ) -> tuple[str, str] | None:
+        """What is wrong with the top ``k`` cards of ``s`` going onto a joker ace
+        whose suit is still open, on foundation ``t``: only a two of one of its suits."""
+        if k > 1:
+            return "unit", "cards go to a foundation one at a time"
+        card = state._items[s].cards[-1]
+        if card.rank == 2 and card.suit in ace.suits:
+            return None
+        twos = " or ".join(Card(2, suit).symbol for suit in ace.suits)
+        return "foundation", f"{names[t]} takes {twos} next"
 
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """The engine's events, then each joker named or exchanged."""
