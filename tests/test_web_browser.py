@@ -156,10 +156,11 @@ def test_klondike_is_played_by_clicking_piles(site: str, page: Any) -> None:
     page.click(seven)
     expect(message).to_have_text("Picked up 7♦: click where it goes (Pile 7).")
     expect(page.locator(f"{seven}.picked")).to_have_count(1)
-    page.click('#pile-t3 .card[data-index="2"]')
+    page.click("#pile-t3 > rect.area")  # beside its cards
     expect(message).to_have_text("Refused: t1-t3: the rules do not allow it here.")
     expect(page.locator(".picked")).to_have_count(0)
-    page.click(seven)
+    page.click("#pile-t1 > rect.area")  # beside the card: the top card
+    expect(page.locator(f"{seven}.picked")).to_have_count(1)
     page.click('#pile-t7 .card[data-index="6"]')
     expect(message).to_have_text("t1-t7: 7♦ to Pile 7.")
     expect(moves).to_have_text("1. t1-t7")

@@ -40,7 +40,8 @@ try {
     const card = event.target.closest(".card");
     const pile = event.target.closest(".pile");
     if (pile) {
-      table.click(pile.dataset.pile, card ? Number(card.dataset.index) : null);
+      // undefined reaches Python as None (null would arrive as jsnull)
+      table.click(pile.dataset.pile, card ? Number(card.dataset.index) : undefined);
       show(table);
     }
   });
