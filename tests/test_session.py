@@ -101,6 +101,22 @@ def test_do_returns_the_events_and_marks_the_moves_that_revealed() -> None:
     assert session.revealed == (True,)
 
 
+def test_can_redo_says_whether_redo_has_a_move() -> None:
+    session = patience.Session("klondike", seed=2)
+    assert not session.can_redo()
+    session.do("draw")
+    assert not session.can_redo()
+    session.undo()
+    assert session.can_redo()
+    again = patience.Session.from_json(session.dumps())  # the redo list is saved
+    assert again.can_redo()
+    session.redo()
+    assert not session.can_redo()
+    session.undo()
+    session.do("draw")  # a new move clears the redo list
+    assert not session.can_redo()
+
+
 def test_no_undo_past_a_reveal() -> None:
     session = patience.Session("klondike", seed=2, undo="no-reveal")
     session.do("draw")

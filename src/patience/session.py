@@ -163,6 +163,11 @@ class Session:
         """Whether :meth:`undo` would take a move back under the undo policy."""
         return bool(self._moves) and not (self.undo_policy == "no-reveal" and self._revealed[-1])
 
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has a move to make again (a front end greys out
+        its redo button when not)."""
+        return bool(self._redo)
+
     def undo(self) -> Move:
         """Take back the last move and return it.
 
