@@ -385,3 +385,16 @@ def test_fans_up_and_left_and_squeezed_stay_inside_their_piles() -> None:
         s2 = [c for c in groups(root, "card") if c.get("data-pile") == "s2"]
         xs = [float(first_rect(c).get("x", 0)) for c in s2]
         assert xs == sorted(xs, reverse=True) and len(set(xs)) == len(xs)
+
+
+def test_a_pick_up_in_progress_marks_the_cards_lifted() -> None:
+    game = patience.game("klondike", forced_aces=False)
+    state = game.deal(7)
+    picture = str(patience.svg(state, picked=("t5", 4)))
+    assert picture.count('class="card face picked"') == 1
+    assert 'class="pile tableau source"' in picture and "target" not in picture
+    both = str(patience.svg(state, highlight="t5-t1", picked=("t5", 4)))
+    assert both.count('class="card face picked"') == 1 and "tableau target" in both
+    for bad in (("t9", 0), ("t5", 9), ("t5", 3.0), "t5", ("t5",)):
+        with pytest.raises(patience.PatienceError):
+            patience.svg(state, picked=bad)  # type: ignore[arg-type]

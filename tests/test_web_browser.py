@@ -157,7 +157,9 @@ def test_klondike_is_played_by_clicking_piles(site: str, page: Any) -> None:
     expect(message).to_have_text("Picked up 7♦: click where it goes (Pile 7).")
     expect(page.locator(f"{seven}.picked")).to_have_count(1)
     page.click("#pile-t3 > rect.area")  # beside its cards
-    expect(message).to_have_text("Refused: t1-t3: the rules do not allow it here.")
+    expect(message).to_have_text(
+        "Refused: t1-t3: 7♦ does not go on 2♦: build down in alternating colours."
+    )
     expect(page.locator(".picked")).to_have_count(0)
     page.click("#pile-t1 > rect.area")  # beside the card: the top card
     expect(page.locator(f"{seven}.picked")).to_have_count(1)

@@ -110,7 +110,8 @@ def test_a_refused_target_says_why_and_changes_nothing(app: ModuleType) -> None:
     before = made.session.state
     made.click("t1", 0)
     made.click("t3", 2)
-    assert made.message == "Refused: t1-t3: the rules do not allow it here."
+    reason = "7♦ does not go on 2♦: build down in alternating colours"
+    assert made.message == f"Refused: t1-t3: {reason}."
     assert made.session.state is before and made.picked is None
     # The reason is the game's own.
     with pytest.raises(patience.IllegalMoveError) as refused:

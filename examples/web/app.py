@@ -170,16 +170,9 @@ class Table:
         """What the page shows, as JSON text: the picture and the lines of text."""
         session = self.session
         made, result = len(session.history), session.result().summary()
-        highlight = self.hinted
-        if self.picked is not None:
-            # A move from the pile onto itself marks the cards picked up and
-            # outlines no target: the picture of a pick-up still undecided.
-            pile, index = self.picked
-            count = len(session.state.piles[pile]) - index
-            highlight = Move("move", pile, pile, count=count)
         return json.dumps(
             {
-                "svg": patience.svg(session.state, highlight=highlight),
+                "svg": patience.svg(session.state, highlight=self.hinted, picked=self.picked),
                 "status": f"Seed {session.seed} · {made} move{'s' * (made != 1)} · {result}",
                 "message": self.message,
                 "moves": [str(move) for move in session.history],

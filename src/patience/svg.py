@@ -119,6 +119,7 @@ def svg(
     position: State,
     *,
     highlight: Move | str | None = None,
+    picked: tuple[str, int] | None = None,
     size: float | None = None,
     symbols: bool = True,
 ) -> Svg:
@@ -143,6 +144,12 @@ def svg(
     not one of the game's, or names a pile the game does not have, raises
     :class:`~patience.errors.InvalidMoveError`; the move need not be legal.
 
+    ``picked=(pile, index)`` marks the cards a player has picked up and not
+    yet put down: the card at ``index`` of ``pile`` and those on it (a drag in
+    progress, before its target is known); a pile the game does not have or
+    an index outside the pile raises :class:`~patience.errors.PatienceError`.
+    It replaces what ``highlight`` would mark on its source.
+
     ``size`` sets the picture's width in pixels (the height follows); by
     default a card is :data:`CARD_WIDTH` pixels wide.
     ``symbols=False`` writes the suits as letters (``8H``) for fonts without
@@ -164,9 +171,12 @@ def svg(
     ):
         raise PatienceError(f"size must be a positive number of pixels, not {brief_repr(size)}")
     source = target = None
-    picked = 0
+    lifted = 0
     if highlight is not None:
-        source, target, picked = _highlighted(position, highlight)
+        source, target, lifted = _highlighted(position, highlight)
+    if picked is not None:
+        source, lifted = _picked(position, picked)
+        target = None if target == source else target
     rows, columns = game.grid_size
     width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
     height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
@@ -181,9 +191,22 @@ def svg(
     ]
     for spec, pile in zip(game.layout, position.pile_tuple):
         role = "source" if spec.name == source else "target" if spec.name == target else None
-        out.extend(_pile(spec, pile, role, picked if role == "source" else 0, symbols))
+        out.extend(_pile(spec, pile, role, lifted if role == "source" else 0, symbols))
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+def _picked(position: State, picked: object) -> tuple[str, int]:
+    """The pile of a pick-up point and how many cards it lifts."""
+    if not (isinstance(picked, tuple) and len(picked) == 2):
+        raise PatienceError(f"picked is a (pile, index) pair, not {brief_repr(picked)}")
+    pile, index = picked
+    if not isinstance(pile, str) or pile not in position.piles:
+        raise PatienceError(f"{position.game.name} has no pile {brief_repr(pile)}")
+    size = len(position.piles[pile])
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size:
+        raise PatienceError(f"{pile} holds {size} cards: no card at {brief_repr(index)}")
+    return pile, size - index
 
 
 def _highlighted(position: State, highlight: Move | str) -> tuple[str | None, str | None, int]:
