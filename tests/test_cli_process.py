@@ -61,7 +61,11 @@ def test_ctrl_c_stops_a_parallel_simulation() -> None:
 
 def test_ctrl_c_stops_a_sequential_simulation() -> None:
     proc = start("simulate", "spider", "--deals", "100000")
-    time.sleep(1.0)
+    # Wait until it is simulating (a second of its own work, past starting up),
+    # however loaded the machine: a signal during start-up tests something else.
+    me, deadline = psutil.Process(proc.pid), time.monotonic() + 60
+    while sum(me.cpu_times()[:2]) < 1.0 and time.monotonic() < deadline:
+        time.sleep(0.05)
     os.killpg(proc.pid, signal.SIGINT)
     _, err = finish(proc)
     assert proc.returncode == 130
