@@ -40,6 +40,7 @@ from numpy.typing import NDArray
 
 from .errors import IllegalMoveError, PatienceError, brief_repr
 from .game import Better, Game
+from .move import Move
 from .registry import game as make_game
 from .registry import games
 from .shuffle import check_seed, splitmix64
@@ -262,7 +263,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         self.steps = 0
         """How many steps the current episode has taken."""
         self._over = False
-        self._legal: dict[int, Any] = {}
+        self._legal: dict[int, Move] = {}
         self._score = 0
 
     # ----------------------------------------------------------- episodes
