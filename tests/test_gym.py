@@ -19,6 +19,7 @@ else:
     gymnasium = pytest.importorskip("gymnasium", reason="needs the gym extra")
     np = pytest.importorskip("numpy", reason="needs the gym extra")
 
+from arrange import code_blocks
 from gymnasium.utils.env_checker import check_env
 
 import patience
@@ -222,3 +223,8 @@ def test_action_mask_array() -> None:
     turn = game.turn(state)
     assert action_mask_array(game, state, turn).tolist() == mask.tolist()
     assert not action_mask_array(game, state, 1 - turn).any()
+
+
+def test_the_agents_page_examples_run() -> None:
+    for code in code_blocks("agents.rst", "patience.gym"):
+        exec(compile(code, "docs/agents.rst", "exec"), {})

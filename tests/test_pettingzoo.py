@@ -20,6 +20,7 @@ else:
     pettingzoo = pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra")
     np = pytest.importorskip("numpy", reason="needs the pettingzoo extra")
 
+from arrange import code_blocks
 from pettingzoo.test import api_test, seed_test
 
 import patience
@@ -198,3 +199,8 @@ def test_construction_and_rendering() -> None:
     assert space is aec.observation_space("player_1")
     assert space["observation"].shape == aec.game.observation_shape
     assert aec.action_space("player_0").n == aec.game.num_actions
+
+
+def test_the_agents_page_examples_run() -> None:
+    for code in code_blocks("agents.rst", "patience.pettingzoo"):
+        exec(compile(code, "docs/agents.rst", "exec"), {})
