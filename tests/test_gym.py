@@ -77,7 +77,7 @@ def test_random_episodes_follow_the_game(name: str) -> None:
     rng = random.Random(3)
     for seed in range(2):
         obs, info = env.reset(seed=seed)
-        assert info["deal"] == derive_seed(seed, 0) and env.state == game.deal(info["deal"])
+        assert info["deal"] == derive_seed(seed, 0) >> 1 and env.state == game.deal(info["deal"])
         start = game.score(env.state)
         total = 0.0
         terminated = truncated = False
@@ -132,22 +132,23 @@ def test_seeds_deals_and_given_positions() -> None:
     deals.append(info["deal"])
     for _ in range(3):
         deals.append(env.reset()[1]["deal"])
-    assert deals == [derive_seed(11, k) for k in range(4)]
+    assert deals == [derive_seed(11, k) >> 1 for k in range(4)]
     other = PatienceEnv("railroad")
     assert other.reset(seed=11)[1]["deal"] == deals[0]
     assert (other.reset(seed=11)[0] == obs).all()
     # A given deal, or a given position, leaves the sequence where it was.
     _, info = env.reset(options={"deal": 5})
     assert info["deal"] == 5 and env.state == env.game.deal(5)
-    assert env.reset()[1]["deal"] == derive_seed(11, 4)
+    assert env.reset()[1]["deal"] == derive_seed(11, 4) >> 1
     state = env.game.apply(env.game.deal(9), "pull s2")
     _, info = env.reset(options={"state": state})
-    assert env.state == state and info["deal"] is None and env.deal_seed is None
-    assert env.reset()[1]["deal"] == derive_seed(11, 5)
+    assert env.state == state and "deal" not in info and env.deal_seed is None
+    assert env.reset()[1]["deal"] == derive_seed(11, 5) >> 1
     # Without a seed, deals still come one after another from a random start.
     fresh = PatienceEnv("railroad")
     first, second = fresh.reset()[1]["deal"], fresh.reset()[1]["deal"]
     assert isinstance(first, int) and first != second
+    assert all(0 <= d < 2**63 for d in deals)  # 63 bits: int64 batches hold them
     for bad in ({"deal": -1}, {"state": "pull s1"}, {"seed": 3}):
         with pytest.raises((PatienceError, ValueError)):
             env.reset(options=bad)
@@ -228,3 +229,17 @@ def test_action_mask_array() -> None:
 def test_the_agents_page_examples_run() -> None:
     for code in code_blocks("agents.rst", "patience.gym"):
         exec(compile(code, "docs/agents.rst", "exec"), {})
+
+
+def test_vector_environments_batch_the_infos() -> None:
+    envs = gymnasium.make_vec("patience/Railroad-v0", num_envs=3, vectorization_mode="sync")
+    obs, info = envs.reset(seed=3)
+    assert obs.shape == (3, *envs.single_observation_space.shape)
+    assert info["deal"].tolist() == [derive_seed(3 + k, 0) >> 1 for k in range(3)]
+    for _ in range(60):  # past the first episodes' ends: they reset by themselves
+        actions = np.array(
+            [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in info["action_mask"]]
+        )
+        obs, _, _, _, info = envs.step(actions)
+    assert info["action_mask"].shape == (3, 4)
+    envs.close()

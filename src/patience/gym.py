@@ -107,13 +107,15 @@ def _game_of(game: str | Game, options: dict[str, Any]) -> Game:
 
 class _Seeds:
     """The deal seeds of successive episodes: after ``reset(seed=s)``, episode
-    ``k`` (from 0) deals ``derive_seed(s, k)``, output ``k + 1`` of SplitMix64."""
+    ``k`` (from 0) deals ``derive_seed(s, k) >> 1``, the top 63 bits of output
+    ``k + 1`` of SplitMix64. (63 bits, so that a vector environment can put the
+    seeds of its episodes in one ``int64`` array.)"""
 
     def __init__(self, seed: int) -> None:
         self.outputs: Iterator[int] = splitmix64(check_seed(seed))
 
     def next(self) -> int:
-        return next(self.outputs)
+        return next(self.outputs) >> 1
 
 
 def _reset_start(
@@ -195,15 +197,15 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
       allowed and changes nothing of this: a legal move still applies (an over
       game may have moves that change nothing lasting) and ``terminated`` stays
       true. A step before the first reset raises ``gymnasium.error.ResetNeeded``.
-    - **Seeds**: ``reset(seed=s)`` deals ``derive_seed(s, 0)``
-      (:func:`patience.shuffle.derive_seed`), and each ``reset()`` after it the
-      next deal of the same sequence, ``derive_seed(s, 1)``, ``derive_seed(s,
-      2)`` ...: the same seed gives the same deals on every machine, NumPy
-      version or not. Without any seed the sequence starts from the
-      environment's generator. ``reset(options={"deal": n})`` deals seed ``n``
-      itself and ``reset(options={"state": state})`` starts from a given
-      position; neither moves the sequence on. ``info["deal"]`` is the deal's
-      seed (``None`` for a given position).
+    - **Seeds**: ``reset(seed=s)`` deals ``derive_seed(s, 0) >> 1`` (the top
+      63 bits of :func:`patience.shuffle.derive_seed`), and each ``reset()``
+      after it the next deal of the same sequence, ``derive_seed(s, 1) >> 1``,
+      ``derive_seed(s, 2) >> 1`` ...: the same seed gives the same deals on
+      every machine, NumPy version or not. Without any seed the sequence
+      starts from the environment's generator. ``reset(options={"deal": n})``
+      deals seed ``n`` itself and ``reset(options={"state": state})`` starts
+      from a given position; neither moves the sequence on. ``info["deal"]``
+      is the deal's seed, a plain ``int`` (absent for a given position).
     - **Rendering**: ``render_mode="ansi"`` makes :meth:`render` return
       :meth:`Game.render <patience.Game.render>` of the position.
 
@@ -346,13 +348,10 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
     def _info(self, **more: Any) -> dict[str, Any]:
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         mask[list(self._legal)] = 1
-        return {
-            "action_mask": mask,
-            "deal": self.deal_seed,
-            "score": self._score,
-            "over": self._over,
-            **more,
-        }
+        info: dict[str, Any] = {"action_mask": mask, "score": self._score, "over": self._over}
+        if self.deal_seed is not None:
+            info["deal"] = self.deal_seed
+        return {**info, **more}
 
 
 def register_envs() -> tuple[str, ...]:

@@ -81,7 +81,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
       ``max_steps`` moves (default: never); each then steps ``None`` once, as
       the AEC API has it.
     - **Seeds and options**: as in :class:`patience.gym.PatienceEnv`:
-      ``reset(seed=s)`` deals ``derive_seed(s, 0)`` and each later ``reset()``
+      ``reset(seed=s)`` deals ``derive_seed(s, 0) >> 1`` and each later ``reset()``
       the next deal of the sequence; ``options={"deal": n}`` deals seed ``n``,
       ``options={"state": state}`` starts from a position. Other option keys
       are ignored (PettingZoo's API test passes one of its own).
