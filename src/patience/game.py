@@ -1004,7 +1004,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         ``1`` for a card the player does not know, ``2`` and up for a known
         card (the deck's distinct cards in card order); then each pile's
         face-down count; then the game's counters (:meth:`_counter_features`;
-        each game's page says which). :attr:`observation_shape` and
+        the "Agents" page of the documentation says which). :attr:`observation_shape` and
         :attr:`observation_bounds` describe it. A tuple of ``int``, or with
         ``array=True`` a NumPy array of ``int32`` (NumPy is needed only then).
         """
