@@ -3,7 +3,10 @@ short ways to list and play moves, and property tests in a short and a long run.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -87,3 +90,14 @@ def registered(name: str, cls: type[G], **options: object) -> G:
     game = patience.game(name, **options)
     assert isinstance(game, cls)
     return game
+
+
+def code_blocks(page: str, needle: str) -> list[str]:
+    """The ``.. code-block:: python`` blocks of the docs page ``page`` that
+    mention ``needle``, as source text (for examples that need an extra, which
+    the page's doctests cannot)."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / page).read_text(encoding="utf-8")
+    blocks = re.findall(r"^\.\. code-block:: python\n\n((?:   .*\n|\n)+)", text, re.M)
+    found = [textwrap.dedent(block) for block in blocks if needle in block]
+    assert found, f"{page} has no Python code block that mentions {needle}"
+    return found

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -137,3 +139,26 @@ def test_observations_code_cards_by_what_the_player_knows() -> None:
     assert codes[Card.HIDDEN] == 1 and min(v for c, v in codes.items() if not c.is_hidden) == 2
     with pytest.raises(patience.PatienceError):
         game.observe(state, player=1)
+
+
+@pytest.mark.parametrize("name", ["double-solitaire", "railroad-race"])
+def test_sampled_worlds_give_each_player_their_own_pack(name: str) -> None:
+    # Each player's hidden cards come from their own pack, so every sampled
+    # world is a position the game could reach: a valid state.
+    game = patience.game(name)
+    for state in positions(game, range(2), 60):
+        for player in range(game.players):
+            view = game.view(state, player)
+            world = sample_world(game, view, random.Random(player))
+            assert game.from_json(game.to_json(world)) == world
+            for shown, full in zip(view.piles.values(), world.piles.values()):
+                assert len(shown) == len(full) and shown.down == full.down
+                assert all(a.is_hidden or a == b for a, b in zip(shown.cards, full.cards))
+
+
+def test_the_core_needs_neither_gymnasium_nor_numpy() -> None:
+    code = (
+        "import sys, patience; game = patience.game('klondike'); game.observe(game.deal(1));"
+        " sys.exit(bool({'gymnasium', 'numpy', 'pettingzoo'} & set(sys.modules)))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -39,6 +39,22 @@ def workers_of(proc: subprocess.Popen[str], count: int) -> list[psutil.Process]:
     pytest.fail(f"no {count} workers appeared")
 
 
+def at_work(proc: subprocess.Popen[str], seconds: float = 1.0) -> None:
+    """Wait (up to 30 s) until ``proc`` has used ``seconds`` of processor time,
+    well past its start-up (importing the package takes about a third of a
+    second): a Ctrl-C during the imports ends Python before the program's own
+    handling is in place, and on a loaded machine a fixed sleep may not cover them."""
+    process = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        used = process.cpu_times()
+        if used.user + used.system >= seconds:
+            return
+        time.sleep(0.05)
+    proc.kill()
+    pytest.fail(f"the program did not use {seconds} s of processor time within 30 s")
+
+
 def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
     try:
         return proc.communicate(timeout=30)
@@ -61,11 +77,7 @@ def test_ctrl_c_stops_a_parallel_simulation() -> None:
 
 def test_ctrl_c_stops_a_sequential_simulation() -> None:
     proc = start("simulate", "spider", "--deals", "100000")
-    # Wait until it is simulating (a second of its own work, past starting up),
-    # however loaded the machine: a signal during start-up tests something else.
-    me, deadline = psutil.Process(proc.pid), time.monotonic() + 60
-    while sum(me.cpu_times()[:2]) < 1.0 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    at_work(proc)
     os.killpg(proc.pid, signal.SIGINT)
     _, err = finish(proc)
     assert proc.returncode == 130

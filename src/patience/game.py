@@ -942,6 +942,18 @@ class Game(abc.ABC, metaclass=_GameMeta):
         has seen and knows the order of (default: none)."""
         return ()
 
+    def _hidden_pools(self, view: State) -> Iterable[tuple[tuple[int, ...], Counter[Card]]]:
+        """Where the cards a view hides can lie, for
+        :func:`~patience.policies.sample_world`: pairs of the layout positions
+        of some piles and the cards their hidden places hold between them.
+
+        The default is one pool: every pile, holding the game's deck less the
+        cards the view shows. A game whose players each have a pack of their
+        own gives one pool per pack, so that no sampled pack holds a card twice.
+        """
+        shown = Counter(c for p in view.piles.items_tuple for c in p.cards if not c.is_hidden)
+        return [(tuple(range(len(self.layout))), Counter(self.deck) - shown)]
+
     # ------------------------------------------------------- agents' view
 
     def movers(self, state: State) -> tuple[int, ...]:
@@ -1008,7 +1020,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         ``1`` for a card the player does not know, ``2`` and up for a known
         card (the deck's distinct cards in card order); then each pile's
         face-down count; then the game's counters (:meth:`_counter_features`;
-        each game's page says which). :attr:`observation_shape` and
+        the "Agents" page of the documentation says which). :attr:`observation_shape` and
         :attr:`observation_bounds` describe it. A tuple of ``int``, or with
         ``array=True`` a NumPy array of ``int32`` (NumPy is needed only then).
         """

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import random
 import threading
-from collections import Counter
 from collections.abc import Hashable
 from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
@@ -492,21 +491,26 @@ def sample_world(game: Game, view: State, rng: random.Random) -> State:
     """A full position consistent with ``view``: its hidden cards filled at random.
 
     The hidden places get the cards of the game's deck that the view does not
-    show, in a random order.
+    show, in a random order. Where each player has a pack of their own (Double
+    Solitaire, the Railroad race), each player's hidden places get the unseen
+    cards of their own pack.
     """
-    shown = Counter(c for p in view.piles.values() for c in p.cards if not c.is_hidden)
-    unseen = list((Counter(game.deck) - shown).elements())
-    unseen.sort(key=lambda c: c.sort_key)
-    rng.shuffle(unseen)
-    fill = iter(unseen)
-    piles: dict[str, Pile] = {}
-    for name, pile in view.piles.items():
-        if pile.down and any(c.is_hidden for c in pile.cards):
-            cards: tuple[Card, ...] = tuple(next(fill) if c.is_hidden else c for c in pile.cards)
-            piles[name] = Pile(cards, pile.down)
-        else:
-            piles[name] = pile
-    return game.make_state(piles, view.info)
+    piles = list(view.piles.items_tuple)
+    for places, pool in game._hidden_pools(view):
+        unseen = list(pool.elements())
+        unseen.sort(key=lambda c: c.sort_key)
+        rng.shuffle(unseen)
+        fill = iter(unseen)
+        for k in places:
+            pile = piles[k]
+            if pile.down and any(c.is_hidden for c in pile.cards):
+                cards = tuple(next(fill, Card.HIDDEN) if c.is_hidden else c for c in pile.cards)
+                piles[k] = Pile(cards, pile.down)
+        if next(fill, None) is not None or any(c.is_hidden for k in places for c in piles[k].cards):
+            raise PatienceError(
+                f"{game.name}: the view's hidden places do not match the cards it does not show"
+            )
+    return game.make_state(dict(zip(view.piles, piles)), view.info)
 
 
 POLICIES: dict[str, type[Any]] = {

@@ -302,6 +302,22 @@ class DoubleSolitaire(Game):
             if data[f"p{p}.pass"] > 1  # type: ignore[operator]
         )
 
+    def _hidden_pools(self, view: State) -> list[tuple[tuple[int, ...], Counter[Card]]]:
+        """Each player's hidden cards come from their own pack: the pack less
+        the cards the view shows on their piles and their cards on the
+        foundations."""
+        pack = Counter(self.solo.deck)
+        out = []
+        for p in range(2):
+            places = tuple(self._index[f"p{p}.{n}"] for n in _OWN)
+            shown = Counter(
+                c for k in places for c in view.piles.items_tuple[k].cards if not c.is_hidden
+            )
+            for f, record in zip(_FOUNDATIONS, self.owners(view)):
+                shown.update(c for c, o in zip(view.piles[f].cards, record) if o == str(p))
+            out.append((places, pack - shown))
+        return out
+
     def _capacities(self) -> list[int]:
         """Each player's piles as in a Klondike of their own pack; a foundation
         holds a suit."""

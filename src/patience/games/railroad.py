@@ -656,6 +656,17 @@ class RailroadRace(Game):
             return f"the race is over: player {cleared[0]} has cleared the line"
         return "the race is over: both players have pulled every card"
 
+    def _hidden_pools(self, view: State) -> list[tuple[tuple[int, ...], Counter[Card]]]:
+        """Each player's hidden siding cards come from their own deck."""
+        size = self._size
+        piles = view.piles.items_tuple
+        out = []
+        for p in range(2):
+            places = tuple(range(p * size, (p + 1) * size))
+            shown = Counter(c for k in places for c in piles[k].cards if not c.is_hidden)
+            out.append((places, Counter(self.inner.deck) - shown))
+        return out
+
     def _pick_up_pile(self, move: Move) -> str | None:
         """A pull names the mover's siding as in the one-player game (``s1``); it
         starts from their pile of the layout (``p0.s1``)."""

@@ -1,0 +1,386 @@
+"""Gymnasium environments for the one-player games (the ``gym`` extra).
+
+Install with ``pip install "patience-rules[gym]"``; this module needs
+Gymnasium (1.0 or newer) and NumPy, and nothing else in :mod:`patience` does.
+Importing it registers an environment for every registered one-player game
+with Gymnasium, under ids made by :func:`env_id` (``patience/Klondike-v0``,
+``patience/Railroad-v0`` ...), and ``patience/Game-v0`` for any game by name
+with any options::
+
+    import gymnasium
+    import patience.gym
+
+    env = gymnasium.make("patience/Klondike-v0")
+    env = gymnasium.make("patience/Game-v0", game="klondike", draw=1)
+    # without importing first: Gymnasium imports the module named before ":"
+    env = gymnasium.make("patience.gym:patience/Railroad-v0")
+
+Gymnasium 1.0 dropped the plug-in entry points of earlier versions, so the
+environments are registered by importing this module (or calling
+:func:`register_envs`), as other packages register theirs.
+
+An episode is one deal. Observations are :meth:`Game.observe
+<patience.Game.observe>` as an ``int32`` array in a ``Box`` of
+:attr:`~patience.Game.observation_bounds`; actions are the game's numbered
+:attr:`~patience.Game.actions` in a ``Discrete`` space; ``info["action_mask"]``
+says which are legal (see :class:`PatienceEnv` for rewards, illegal actions
+and seeds).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+
+from .errors import IllegalMoveError, PatienceError, brief_repr
+from .game import Better, Game
+from .move import Move
+from .registry import game as make_game
+from .registry import games
+from .shuffle import check_seed, splitmix64
+from .state import State
+
+__all__ = [
+    "GENERIC_ID",
+    "ILLEGAL_ACTIONS",
+    "PatienceEnv",
+    "action_mask_array",
+    "env_id",
+    "register_envs",
+]
+
+GENERIC_ID = "patience/Game-v0"
+"""The id of the environment for any one-player game, named by the ``game``
+keyword, with the game's options as further keywords."""
+
+ILLEGAL_ACTIONS = ("penalty", "raise")
+"""What :meth:`PatienceEnv.step` may do with an action whose move is not legal:
+``"penalty"`` (the default) leaves the position as it is and gives a reward of
+``-illegal_penalty``; ``"raise"`` raises :class:`~patience.IllegalMoveError`."""
+
+
+def env_id(name: str) -> str:
+    """The Gymnasium id of the registered game ``name``: its words in CamelCase,
+    in the ``patience`` namespace, version 0.
+
+    >>> env_id("klondike"), env_id("streets-and-alleys")
+    ('patience/Klondike-v0', 'patience/StreetsAndAlleys-v0')
+
+    The version goes up if the game's actions or observations change (the test
+    suite pins both).
+    """
+    return "patience/" + "".join(word.capitalize() for word in name.split("-")) + "-v0"
+
+
+def action_mask_array(game: Game, state: State, player: int | None = None) -> NDArray[np.int8]:
+    """:meth:`Game.action_mask <patience.Game.action_mask>` as a NumPy ``int8``
+    array (1 for a legal action), the form Gymnasium's ``Discrete.sample(mask=)``
+    takes. With ``player``, only the actions of that player's moves are marked."""
+    mask = np.zeros(game.num_actions, dtype=np.int8)
+    moves = game.legal_moves(state)
+    actions = game.legal_actions(state)
+    if player is None:
+        mask[list(actions)] = 1
+    else:
+        mask[[a for a, m in zip(actions, moves) if (m.player or 0) == player]] = 1
+    return mask
+
+
+def _game_of(game: str | Game, options: dict[str, Any]) -> Game:
+    if isinstance(game, Game):
+        if options:
+            raise PatienceError(
+                f"options go with a game's name; {game!r} is already made"
+                f" (got {', '.join(sorted(options))})"
+            )
+        return game
+    if not isinstance(game, str):
+        raise PatienceError(f"a game is a name or a Game, not {brief_repr(game)}")
+    return make_game(game, **options)
+
+
+class _Seeds:
+    """The deal seeds of successive episodes: after ``reset(seed=s)``, episode
+    ``k`` (from 0) deals ``derive_seed(s, k) >> 1``, the top 63 bits of output
+    ``k + 1`` of SplitMix64. (63 bits, so that a vector environment can put the
+    seeds of its episodes in one ``int64`` array.)"""
+
+    def __init__(self, seed: int) -> None:
+        self.outputs: Iterator[int] = splitmix64(check_seed(seed))
+
+    def next(self) -> int:
+        return next(self.outputs) >> 1
+
+
+def _reset_start(
+    game: Game,
+    seeds: _Seeds | None,
+    seed: int | None,
+    rng: np.random.Generator,
+    options: dict[str, Any],
+) -> tuple[State, int | None, _Seeds]:
+    """The opening position of an episode, its deal seed (``None`` for a given
+    position) and the seed sequence to go on with. Shared with the PettingZoo
+    environment, so that both adapters deal alike."""
+    if seed is not None:
+        seeds = _Seeds(seed)
+    elif seeds is None:
+        # Never seeded: a base seed from the environment's own generator, which
+        # Gymnasium seeds from the operating system's entropy.
+        seeds = _Seeds(int(rng.integers(0, 2**64, dtype=np.uint64)))
+    if options.get("state") is not None:
+        state = options["state"]
+        if not isinstance(state, State):
+            raise PatienceError(f"options['state'] must be a State, not {brief_repr(state)}")
+        game._check_own(state)
+        return state, None, seeds
+    deal = seeds.next() if options.get("deal") is None else check_seed(options["deal"])
+    return game.deal(deal), deal, seeds
+
+
+def _action_number(game: Game, action: Any) -> int:
+    """``action`` as a plain int in ``range(game.num_actions)``, or a ValueError."""
+    try:
+        if isinstance(action, (bool, np.bool_)):
+            raise TypeError
+        number = operator.index(action)
+    except TypeError:
+        raise ValueError(f"an action is an integer, not {brief_repr(action)}") from None
+    if not 0 <= number < game.num_actions:
+        raise ValueError(f"{game.name} has actions 0 to {game.num_actions - 1}, not {number}")
+    return number
+
+
+def _refuse(game: Game, state: State, action: int) -> None:
+    """Raise :class:`~patience.IllegalMoveError` for an action that is not legal
+    in ``state``, with the game's own reason where it gives one."""
+    move = game.move_of(action, state)
+    game.apply(state, move)  # the game's refusal, with its reason and code
+    raise IllegalMoveError(move, state, "not among the legal moves here")
+
+
+class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
+    """A Gymnasium environment playing one deal of a one-player game per episode.
+
+    ``game`` is a registered name (options as further keywords) or a
+    :class:`~patience.Game`. Make it directly or with ``gymnasium.make`` (see
+    the module's ids).
+
+    - **Observations**: :meth:`Game.observe <patience.Game.observe>` of the
+      position, the player's information state as ``int32``, in a ``Box`` from
+      :attr:`~patience.Game.observation_bounds`.
+    - **Actions**: ``Discrete(game.num_actions)``, action ``i`` being
+      ``game.actions[i]`` (:meth:`~patience.Game.move_of`). ``info["action_mask"]``
+      (``int8``, 1 for legal) comes with every reset and step, and
+      :meth:`action_masks` gives it too (the name MaskablePPO looks for).
+    - **Rewards**: the change of the game's score made by the step, counted in
+      the direction :attr:`Game.better <patience.Game.better>` says is better:
+      ``score_after - score_before`` where higher is better, ``score_before -
+      score_after`` where lower is (a Railroad pull that discards four cards earns
+      4). An episode's return is how much the score improved over the deal.
+    - **Illegal actions** (in range, but not a legal move here): with
+      ``illegal="penalty"`` (the default) nothing changes and the reward is
+      ``-illegal_penalty`` (default 1), with ``info["illegal"]`` true; with
+      ``illegal="raise"`` the step raises :class:`~patience.IllegalMoveError`.
+      Anything that is not an action number at all raises ``ValueError``.
+    - **Ends**: ``terminated`` when the game is over (:meth:`Game.is_over
+      <patience.Game.is_over>`: won, no moves, or no progress possible);
+      ``truncated`` after ``max_steps`` steps (default: never). A deal can be
+      over as dealt (no progress is possible in Klondike's deal 2):
+      ``info["over"]`` says so from the reset on. Stepping on after the end is
+      allowed and changes nothing of this: a legal move still applies (an over
+      game may have moves that change nothing lasting) and ``terminated`` stays
+      true. A step before the first reset raises ``gymnasium.error.ResetNeeded``.
+    - **Seeds**: ``reset(seed=s)`` deals ``derive_seed(s, 0) >> 1`` (the top
+      63 bits of :func:`patience.shuffle.derive_seed`), and each ``reset()``
+      after it the next deal of the same sequence, ``derive_seed(s, 1) >> 1``,
+      ``derive_seed(s, 2) >> 1`` ...: the same seed gives the same deals on
+      every machine, NumPy version or not. Without any seed the sequence
+      starts from the environment's generator. ``reset(options={"deal": n})``
+      deals seed ``n`` itself and ``reset(options={"state": state})`` starts
+      from a given position; neither moves the sequence on. ``info["deal"]``
+      is the deal's seed, a plain ``int`` (absent for a given position).
+    - **Rendering**: ``render_mode="ansi"`` makes :meth:`render` return
+      :meth:`Game.render <patience.Game.render>` of the position.
+
+    ``info`` also holds ``"score"`` (the game's score), ``"over"`` and, after a step,
+    ``"move"`` (the move made, in notation, or ``None``) and ``"illegal"``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        illegal: str = "penalty",
+        illegal_penalty: float = 1.0,
+        **options: Any,
+    ) -> None:
+        made = _game_of(game, options)
+        if made.players != 1:
+            raise PatienceError(
+                f"{made.name} has {made.players} players; patience.pettingzoo has an"
+                " environment for games of several players"
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {brief_repr(render_mode)}")
+        if illegal not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
+        if max_steps is not None and (
+            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
+        ):
+            raise ValueError(f"max_steps must be a positive integer, not {brief_repr(max_steps)}")
+        self.game: Game = made
+        """The game played."""
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        """How many steps an episode may take before it is truncated (``None``: any)."""
+        self.illegal = illegal
+        """What a step does with an illegal action (one of :data:`ILLEGAL_ACTIONS`)."""
+        self.illegal_penalty = float(illegal_penalty)
+        """The penalty (a reward of minus this) for an illegal action."""
+        low, high = made.observation_bounds
+        self.observation_space = spaces.Box(
+            np.asarray(low, dtype=np.int32),
+            np.asarray(high, dtype=np.int32),
+            shape=made.observation_shape,
+            dtype=np.int32,
+        )
+        self.action_space = spaces.Discrete(made.num_actions)
+        self._sign = 1 if made.better is Better.HIGHER else -1
+        self._seeds: _Seeds | None = None
+        self.state: State | None = None
+        """The current position (``None`` before the first reset)."""
+        self.deal_seed: int | None = None
+        """The current episode's deal seed (``None`` when reset to a given position)."""
+        self.steps = 0
+        """How many steps the current episode has taken."""
+        self._over = False
+        self._legal: dict[int, Move] = {}
+        self._score = 0
+
+    # ----------------------------------------------------------- episodes
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[NDArray[np.int32], dict[str, Any]]:
+        """Start an episode: deal (see the class's "Seeds") and observe."""
+        super().reset(seed=seed)
+        options = dict(options or {})
+        unknown = set(options) - {"deal", "state"}
+        if unknown:
+            raise ValueError(f"reset options are 'deal' and 'state', not {sorted(unknown)}")
+        state, deal, self._seeds = _reset_start(
+            self.game, self._seeds, seed, self.np_random, options
+        )
+        self.state = state
+        self.deal_seed = deal
+        self.steps = 0
+        self._enter(state)
+        info = self._info()
+        return self._observe(), info
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[NDArray[np.int32], float, bool, bool, dict[str, Any]]:
+        """Make action ``action`` (see the class's rewards, illegal actions and ends)."""
+        if self.state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        number = _action_number(self.game, action)
+        move = self._legal.get(number)
+        if move is None and self.illegal == "raise":
+            _refuse(self.game, self.state, number)
+        self.steps += 1
+        if move is None:
+            reward = -self.illegal_penalty
+            info = self._info(move=None, illegal=True)
+        else:
+            before = self._score
+            self.state = self.game.apply(self.state, move)
+            self._enter(self.state)
+            reward = float(self._sign * (self._score - before))
+            info = self._info(move=str(move), illegal=False)
+        truncated = self.max_steps is not None and self.steps >= self.max_steps and not self._over
+        return self._observe(), reward, self._over, truncated, info
+
+    def render(self) -> str | None:
+        """The position as text (:meth:`Game.render <patience.Game.render>`) with
+        ``render_mode="ansi"``; ``None`` (and a warning) without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render mode: make the environment"
+                ' with render_mode="ansi"'
+            )
+            return None
+        if self.state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before render()")
+        return self.game.render(self.state)
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """Which actions are legal now, as a boolean array (for MaskablePPO and the like)."""
+        mask = np.zeros(self.game.num_actions, dtype=np.bool_)
+        mask[list(self._legal)] = True
+        return mask
+
+    # ------------------------------------------------------------ helpers
+
+    def _enter(self, state: State) -> None:
+        """Note what the new position allows: its legal actions, score and end."""
+        game = self.game
+        self._legal = dict(zip(game.legal_actions(state), game.legal_moves(state)))
+        self._score = game.score(state)
+        self._over = game.is_over(state)
+
+    def _observe(self) -> NDArray[np.int32]:
+        assert self.state is not None
+        observed: NDArray[np.int32] = self.game.observe(self.state, array=True)
+        return observed
+
+    def _info(self, **more: Any) -> dict[str, Any]:
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[list(self._legal)] = 1
+        info: dict[str, Any] = {"action_mask": mask, "score": self._score, "over": self._over}
+        if self.deal_seed is not None:
+            info["deal"] = self.deal_seed
+        return {**info, **more}
+
+
+def register_envs() -> tuple[str, ...]:
+    """Register :data:`GENERIC_ID` and an environment for every registered
+    one-player game (ids from :func:`env_id`) with Gymnasium; return the
+    per-game ids.
+
+    Importing this module calls it. Call it again after registering a game
+    of your own to add that game's id; ids already registered are left as
+    they are.
+    """
+    registry = gymnasium.envs.registration.registry
+    entry = f"{__name__}:PatienceEnv"
+    if GENERIC_ID not in registry:
+        gymnasium.register(GENERIC_ID, entry_point=entry)
+    ids = []
+    for name in games():
+        try:
+            players = make_game(name).players
+        except (PatienceError, TypeError):  # a plug-in game that needs options
+            continue
+        if players != 1:
+            continue
+        found = env_id(name)
+        if found not in registry:
+            gymnasium.register(found, entry_point=entry, kwargs={"game": name})
+        if registry[found].kwargs.get("game") == name:
+            ids.append(found)
+    return tuple(ids)
+
+
+register_envs()

@@ -1,0 +1,245 @@
+"""The Gymnasium adapter, patience.gym.
+
+Needs the ``gym`` extra; CI installs it and sets PATIENCE_REQUIRE_GYM so that
+these tests cannot skip there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+if os.environ.get("PATIENCE_REQUIRE_GYM"):
+    import gymnasium
+    import numpy as np
+else:
+    gymnasium = pytest.importorskip("gymnasium", reason="needs the gym extra")
+    np = pytest.importorskip("numpy", reason="needs the gym extra")
+
+from arrange import code_blocks
+from gymnasium.utils.env_checker import check_env
+
+import patience
+from patience import IllegalMoveError, PatienceError
+from patience.gym import GENERIC_ID, PatienceEnv, action_mask_array, env_id, register_envs
+from patience.shuffle import derive_seed
+
+ONE_PLAYER = [name for name in patience.games() if patience.game(name).players == 1]
+
+
+def random_legal(info: dict[str, Any], rng: random.Random) -> int:
+    return rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+
+
+def test_every_one_player_game_has_an_id() -> None:
+    ids = register_envs()
+    assert ids == tuple(env_id(name) for name in ONE_PLAYER)
+    assert register_envs() == ids  # again: nothing changes, nothing warns
+    registry = gymnasium.envs.registration.registry
+    for name, found in zip(ONE_PLAYER, ids):
+        assert registry[found].kwargs == {"game": name}
+    assert GENERIC_ID in registry
+    assert "patience/DoubleSolitaire-v0" not in registry
+    assert env_id("railroad-double") == "patience/RailroadDouble-v0"
+
+
+@pytest.mark.parametrize("name", ONE_PLAYER)
+def test_the_environment_checker_passes(name: str) -> None:
+    # Warnings are errors in this suite, so the checker's warnings fail too.
+    env = gymnasium.make(env_id(name))
+    check_env(env.unwrapped)
+    env.close()
+
+
+def test_any_game_with_options_and_the_module_form() -> None:
+    env = gymnasium.make(GENERIC_ID, game="klondike", draw=1, render_mode="ansi")
+    check_env(env.unwrapped)
+    assert env.unwrapped.game == patience.game("klondike", draw=1)
+    env.close()
+    again = gymnasium.make("patience.gym:patience/Railroad-v0")
+    assert again.unwrapped.game == patience.game("railroad")
+    with pytest.raises(PatienceError, match="pettingzoo"):
+        gymnasium.make(GENERIC_ID, game="railroad-race")
+    with pytest.raises(PatienceError, match="already made"):
+        PatienceEnv(patience.game("klondike"), draw=1)
+    with pytest.raises(patience.UnknownGameError):
+        PatienceEnv("klondyke")
+
+
+@pytest.mark.parametrize("name", ["railroad", "klondike", "accordion", "poker-solitaire"])
+def test_random_episodes_follow_the_game(name: str) -> None:
+    env = PatienceEnv(name)
+    game = env.game
+    sign = 1 if game.better is patience.Better.HIGHER else -1
+    rng = random.Random(3)
+    for seed in range(2):
+        obs, info = env.reset(seed=seed)
+        assert info["deal"] == derive_seed(seed, 0) >> 1 and env.state == game.deal(info["deal"])
+        start = game.score(env.state)
+        total = 0.0
+        terminated = truncated = False
+        while not (terminated or truncated):
+            assert env.state is not None
+            state = env.state
+            assert obs in env.observation_space
+            assert obs.tolist() == list(game.observe(state))
+            assert info["action_mask"].dtype == np.int8
+            assert info["action_mask"].tolist() == [int(x) for x in game.action_mask(state)]
+            assert env.action_masks().tolist() == list(game.action_mask(state))
+            assert info["score"] == game.score(state) and info["over"] == game.is_over(state)
+            action = random_legal(info, rng)
+            obs, reward, terminated, truncated, info = env.step(action)
+            assert info["move"] == str(game.move_of(action, state)) and not info["illegal"]
+            assert env.state == game.apply(state, game.move_of(action, state))
+            assert reward == sign * (game.score(env.state) - game.score(state))
+            assert terminated == game.is_over(env.state) and not truncated
+            total += reward
+        assert total == sign * (game.score(env.state) - start)
+        assert env.steps > 0
+
+
+def test_rewards_point_the_way_the_game_says_is_better() -> None:
+    env = PatienceEnv("railroad")
+    env.reset(options={"deal": 4})
+    game = env.game
+    earned = []
+    for _ in range(60):
+        assert env.state is not None
+        before = len(env.state.piles["discard"])
+        action = game.legal_actions(env.state)[0]
+        _, reward, terminated, _, info = env.step(action)
+        # Fewer cards left is better: each discarded card earns 1.
+        assert reward == len(env.state.piles["discard"]) - before
+        earned.append(reward)
+        if terminated:
+            break
+    assert min(earned) == 0 and max(earned) >= 2 and sum(earned) == 52 - info["score"]
+    klondike = PatienceEnv("klondike")
+    klondike.reset(options={"deal": 0})
+    assert klondike.state is not None
+    up = next(m for m in klondike.game.legal_moves(klondike.state) if m.target == "f1")
+    _, reward, *_ = klondike.step(klondike.game.action_of(up))
+    assert reward == 1.0  # a card to a foundation scores 1
+
+
+def test_seeds_deals_and_given_positions() -> None:
+    env = PatienceEnv("railroad")
+    deals = []
+    obs, info = env.reset(seed=11)
+    deals.append(info["deal"])
+    for _ in range(3):
+        deals.append(env.reset()[1]["deal"])
+    assert deals == [derive_seed(11, k) >> 1 for k in range(4)]
+    other = PatienceEnv("railroad")
+    assert other.reset(seed=11)[1]["deal"] == deals[0]
+    assert (other.reset(seed=11)[0] == obs).all()
+    # A given deal, or a given position, leaves the sequence where it was.
+    _, info = env.reset(options={"deal": 5})
+    assert info["deal"] == 5 and env.state == env.game.deal(5)
+    assert env.reset()[1]["deal"] == derive_seed(11, 4) >> 1
+    state = env.game.apply(env.game.deal(9), "pull s2")
+    _, info = env.reset(options={"state": state})
+    assert env.state == state and "deal" not in info and env.deal_seed is None
+    assert env.reset()[1]["deal"] == derive_seed(11, 5) >> 1
+    # Without a seed, deals still come one after another from a random start.
+    fresh = PatienceEnv("railroad")
+    first, second = fresh.reset()[1]["deal"], fresh.reset()[1]["deal"]
+    assert isinstance(first, int) and first != second
+    assert all(0 <= d < 2**63 for d in deals)  # 63 bits: int64 batches hold them
+    for bad in ({"deal": -1}, {"state": "pull s1"}, {"seed": 3}):
+        with pytest.raises((PatienceError, ValueError)):
+            env.reset(options=bad)
+    with pytest.raises(patience.ForeignStateError):
+        env.reset(options={"state": patience.game("klondike").deal(1)})
+
+
+def test_illegal_actions_cost_a_penalty_or_raise() -> None:
+    env = PatienceEnv("klondike", illegal_penalty=0.5)
+    obs, info = env.reset(options={"deal": 1})
+    state = env.state
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -0.5 and info2["illegal"] and info2["move"] is None
+    assert env.state == state and (obs2 == obs).all() and not terminated and not truncated
+    assert env.steps == 1
+    strict = PatienceEnv("klondike", illegal="raise")
+    strict.reset(options={"deal": 1})
+    with pytest.raises(IllegalMoveError):
+        strict.step(illegal)
+    assert strict.state == state and strict.steps == 0
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    strict.step(np.int64(legal))  # NumPy integers are actions too
+    for bad in (-1, env.game.num_actions, 1.5, True, "3", None):
+        with pytest.raises(ValueError, match="action"):
+            env.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="illegal"):
+        PatienceEnv("klondike", illegal="ignore")
+
+
+def test_max_steps_truncates() -> None:
+    env = PatienceEnv("klondike", max_steps=3)
+    _, info = env.reset(seed=1)
+    rng = random.Random(1)
+    flags = []
+    for _ in range(3):
+        _, _, terminated, truncated, info = env.step(random_legal(info, rng))
+        flags.append((terminated, truncated))
+    assert flags == [(False, False), (False, False), (False, True)]
+    for bad in (0, -2, 2.5, True):
+        with pytest.raises(ValueError, match="max_steps"):
+            PatienceEnv("klondike", max_steps=bad)  # type: ignore[arg-type]
+
+
+def test_a_deal_over_as_dealt_and_steps_after_the_end() -> None:
+    env = PatienceEnv("klondike")
+    _, info = env.reset(options={"deal": 2})  # no progress is possible
+    assert info["over"] and info["action_mask"].any()
+    _, reward, terminated, truncated, info = env.step(random_legal(info, random.Random(0)))
+    assert terminated and not truncated and reward == 0.0
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        PatienceEnv("klondike").step(0)
+
+
+def test_rendering() -> None:
+    env = PatienceEnv("railroad", render_mode="ansi")
+    env.reset(seed=1)
+    assert env.state is not None
+    assert env.render() == env.game.render(env.state)
+    with pytest.raises(ValueError, match="render_mode"):
+        PatienceEnv("railroad", render_mode="human")
+    quiet = PatienceEnv("railroad")
+    quiet.reset(seed=1)
+    with pytest.warns(UserWarning, match="render mode"):
+        assert quiet.render() is None
+
+
+def test_action_mask_array() -> None:
+    game = patience.game("double-solitaire")
+    state = game.deal(3)
+    mask = action_mask_array(game, state)
+    assert mask.dtype == np.int8 and mask.tolist() == [int(x) for x in game.action_mask(state)]
+    turn = game.turn(state)
+    assert action_mask_array(game, state, turn).tolist() == mask.tolist()
+    assert not action_mask_array(game, state, 1 - turn).any()
+
+
+def test_the_agents_page_examples_run() -> None:
+    for code in code_blocks("agents.rst", "patience.gym"):
+        exec(compile(code, "docs/agents.rst", "exec"), {})
+
+
+def test_vector_environments_batch_the_infos() -> None:
+    envs = gymnasium.make_vec("patience/Railroad-v0", num_envs=3, vectorization_mode="sync")
+    obs, info = envs.reset(seed=3)
+    assert obs.shape == (3, *envs.single_observation_space.shape)
+    assert info["deal"].tolist() == [derive_seed(3 + k, 0) >> 1 for k in range(3)]
+    for _ in range(60):  # past the first episodes' ends: they reset by themselves
+        actions = np.array(
+            [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in info["action_mask"]]
+        )
+        obs, _, _, _, info = envs.step(actions)
+    assert info["action_mask"].shape == (3, 4)
+    envs.close()
