@@ -34,7 +34,8 @@ if [[ "$part" == all || "$part" == play ]]; then
         sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
         sim "$game-hidden" "$game" --policy hidden --deals 1000 --jobs 2
     done
-    sim spider-hidden spider --policy hidden --deals 1000 --jobs 2
+    # Four samples a move rather than eight: Spider's play-outs are long.
+    sim spider-hidden spider --policy hidden --samples 4 --deals 1000 --jobs 2
 
     # The rest of the tableau family: random and greedy play.
     for game in single-rail canfield thirteen-up seahaven-towers streets-and-alleys \
