@@ -6,11 +6,19 @@ ended each way (:attr:`patience.Result.ending`), how many the move guard cut,
 and the mean seconds per deal. The "How games end" docs page records a run.
 
     python benchmarks/endings.py --deals 50
+    python benchmarks/endings.py --deals 100 --jobs 2 --json docs/_data/benchmarks.json
+
+With ``--json`` the table is also recorded in the file given (as the series
+``endings``), from which the docs page draws it.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
+import platform
+from pathlib import Path
 
 import patience
 
@@ -21,10 +29,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--json", metavar="FILE", help="also record the table in FILE")
     parser.add_argument("games", nargs="*", default=patience.games())
     args = parser.parse_args()
     print(f"| game | {' | '.join(ENDINGS)} | other | cut | s/deal |")
     print("|---" * (len(ENDINGS) + 4) + "|")
+    table: dict[str, object] = {
+        "measured": datetime.date.today().isoformat(),
+        "python": platform.python_version(),
+        "deals": args.deals,
+    }
     for name in args.games:
         sim = patience.simulate(name, "random", args.deals, jobs=args.jobs)
         endings = sim.endings
@@ -34,6 +48,17 @@ def main() -> None:
             f"| {name} | {' | '.join(row)} | {other} | {sim.cut} | {sim.mean_seconds:.3f} |",
             flush=True,
         )
+        table[name] = {
+            **{e: endings.get(e, 0) for e in ENDINGS},
+            "other": other,
+            "cut": sim.cut,
+            "seconds": round(sim.mean_seconds, 4),
+        }
+    if args.json:
+        target = Path(args.json)
+        data = json.loads(target.read_text("utf-8")) if target.exists() else {}
+        data["endings"] = table
+        target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
 
 
 if __name__ == "__main__":
