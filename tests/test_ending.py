@@ -284,6 +284,42 @@ def test_the_probe_finds_only_real_lines_and_never_contradicts_the_search(name: 
     assert probed  # every probing game turns its stock to a playable card at some point
 
 
+TURNING = [
+    n for n in PROBING if patience.game(n)._turning_progress(patience.game(n).deal(0)) is not None
+]
+TURNING_VARIANTS = [(name, {}) for name in TURNING] + [
+    ("klondike", {"draw": 1}),
+    ("klondike", {"passes": 3}),
+    ("klondike", {"partial_runs": True, "worrying_back": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), TURNING_VARIANTS)
+def test_turning_the_stock_in_the_head_agrees_with_the_probe(
+    name: str, options: dict[str, object]
+) -> None:
+    # The engine tells whether turning the stock leads to progress without
+    # making the draws; wherever no listed move makes progress at once, its
+    # answer must be the probe's (which does make them).
+    game = patience.game(name, **options)
+    asked = found = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        for _ in range(120):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            if not any(game._move_progress(state, m) for m in moves):
+                turning = game._turning_progress(state)
+                assert turning is not None
+                assert turning == (game._probe(state, game.progress(state)) is not None)
+                asked += 1
+                found += turning
+            state = game.apply(state, rng.choice(moves))
+    assert found and asked > found  # both answers came up
+
+
 def test_past_the_search_limit_the_probe_keeps_the_game_going(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -849,12 +849,24 @@ class Game(abc.ABC, metaclass=_GameMeta):
             if any(quick(state, move) for move in self._legal_moves(state)):
                 return False  # a move at hand makes progress
         if found is None and self._probe_kinds:
-            line = self._probe(state, self._progress(state))
+            turning = self._turning_progress(state)
+            if turning:
+                return False  # turning the stock brings a card into play
+            line = None if turning is False else self._probe(state, self._progress(state))
             if line is not None:
                 if mine:
                     state._search = (line, False, False)
                 return False
         return self._search_progress(state)[0] is None
+
+    def _turning_progress(self, state: State) -> bool | None:
+        """Whether turning the stock alone (the moves of :attr:`_probe_kinds`)
+        leads to progress from ``state``, where no listed move makes progress
+        at once, answered without making the moves: ``True`` where it does,
+        ``False`` where it does not (so :meth:`_probe` would find no line),
+        ``None`` where the game cannot tell that way (the default; the probe
+        then walks). It must never be wrong: :meth:`is_over` trusts it."""
+        return None
 
     _probe_kinds: frozenset[str] = frozenset()
     """The kinds of move (turning the stock, say) that :meth:`_probe` follows."""
@@ -864,8 +876,10 @@ class Game(abc.ABC, metaclass=_GameMeta):
         listed move of each position for progress and otherwise makes the first
         move of a kind in :attr:`_probe_kinds` (in the card games, turning the
         stock until a card can be played). It stops at a position it has met
-        before, or after :data:`PROGRESS_SEARCH_LIMIT` positions. Not always a
-        shortest line: the search gives those."""
+        before: the walk is determined by its positions, of which turning the
+        stock reaches only a few (no more than twice the stock's cards in
+        the tableau games), so it always comes round. Not always a shortest
+        line: the search gives those."""
         kinds = self._probe_kinds
         if not kinds:
             return None
@@ -874,7 +888,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         seen = {state}
         line: list[Move] = []
         here = state
-        while len(seen) <= PROGRESS_SEARCH_LIMIT:
+        while True:
             onward: tuple[Move, State] | None = None
             for move in self._legal_moves(here):
                 quick = self._move_progress(here, move)
@@ -895,7 +909,6 @@ class Game(abc.ABC, metaclass=_GameMeta):
                 return None
             seen.add(here)
             line.append(move)
-        return None
 
     def _move_progress(self, state: State, move: Move) -> bool | None:
         """Whether the listed ``move`` makes progress from ``state``, where the

@@ -14,7 +14,7 @@ Pile names: ``stock``, ``waste``, ``reserve``, ``f1``... (foundations),
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -822,6 +822,71 @@ class TableauGame(Game):
         ):
             out.append(_DEAL)
         return tuple(out)
+
+    _turning_exact = True
+    """Whether :meth:`_turning_progress` knows every move a card turned from
+    the stock could make (a subclass that lists moves of its own says not)."""
+
+    def _turning_progress(self, state: State) -> bool | None:
+        """Game._turning_progress: the cards the waste will show as the stock
+        is turned, each checked against the places that take a card from the
+        waste. Turning changes nothing else, and every move from the waste is
+        progress, so the walk needs no positions of its own."""
+        r, at = self.rules, self._at
+        if r.stock != "waste" or not self._turning_exact:
+            return None
+        moves = self._legal_moves(state)
+        if _DRAW not in moves and _REDEAL not in moves:
+            return False  # a forced move comes first: the stock cannot be turned
+        items = state._items
+        takes = self._waste_takes(state)
+        stock = items[at.stock].cards
+        draw = r.draw
+        turns = [stock]
+        if self._may_redeal(state.info):
+            # One pass after the redeal shows every card the stock will ever show.
+            turns.append(tuple(reversed(items[at.waste].cards + stock[::-1])))
+        for cards in turns:
+            left = len(cards)
+            while left > 0:
+                left -= min(draw, left)
+                if takes(cards[left]):
+                    return True
+        return False
+
+    def _waste_takes(self, state: State) -> Callable[[Card], bool]:
+        """Whether a card on top of the waste would have a legal move in
+        ``state`` (the same tests as :meth:`_generate`'s for the waste)."""
+        r, at = self.rules, self._at
+        items = state._items
+        wanted: set[Card] = set()
+        bases = False
+        if r.foundation_mode == "cards":
+            fnext = self._fnext
+            for f in at.foundations:
+                fc = items[f].cards
+                if not fc:
+                    bases = True
+                elif len(fc) < 13:
+                    nxt = fnext[fc[-1]]
+                    if nxt is not None:
+                        wanted.add(nxt)
+        base = state._info._data["base"] if self._dealt_base else r.base
+        tops = {items[t].cards[-1] for t in at.tableau if items[t].cards}
+        fill = not all(items[t].cards for t in at.tableau) and not (
+            r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)
+        )
+        on, space_cards = self._on, self._space_cards
+
+        def takes(card: Card) -> bool:
+            return (
+                card in wanted
+                or (bases and card.rank == base)
+                or (fill and card in space_cards)
+                or not tops.isdisjoint(on[card])
+            )
+
+        return takes
 
     def _may_redeal(self, info: Info) -> bool:
         passes = self.rules.passes

@@ -138,6 +138,7 @@ class JokerSolitaire(TableauGame):
     """
 
     refusals = JOKER_REFUSALS
+    _turning_exact = False  # the jokers have moves of their own
 
     def __init__(self, name: str = "joker-solitaire") -> None:
         rules = attrs.evolve(
