@@ -139,7 +139,7 @@ def test_after_wandering_a_policy_follows_a_whole_line_to_progress() -> None:
         policy.new_deal()
         state = game.deal(7)
         planned: list[patience.Move] = []
-        for _ in range(200):
+        for _ in range(100):
             if game.is_over(state):
                 break
             if not planned:

@@ -56,7 +56,7 @@ def test_playing_the_events_onto_the_old_position_gives_the_new_one(
 ) -> None:
     game = patience.game(name, **options)
     kinds: set[type] = set()
-    for state, move in walk(game, range(3), 150):
+    for state, move in walk(game, range(2), 120):
         after, steps = game.apply_events(state, move)
         if name != "railroad-timed":  # (its clock starts at the first move)
             assert after == game.apply(state, move)

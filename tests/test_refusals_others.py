@@ -1326,7 +1326,7 @@ def _holds(game: Game, state: State, move: Move, error: IllegalMoveError) -> Non
 def test_near_misses_are_refused_with_a_listed_true_code(key: str) -> None:
     game, clock = make(key)
     rng = random.Random(key)
-    found = positions(game, range(3), 200)
+    found = positions(game, range(2), 150)
     anywhere = {m for state in found for m in game.legal_moves(state)}
     codes: Counter[str] = Counter()
 

@@ -142,7 +142,7 @@ def test_one_solver_policy_shared_by_threads_plays_as_alone() -> None:
     # play different deals, one thread's new_deal() or plan must not leak into
     # another's deal. Node limits (no time limit) make the search exact.
     policy = SolverPolicy(max_seconds=None, max_nodes=1500)
-    seeds = range(16)
+    seeds = range(8)
     alone = simulate("klondike", policy, seeds, chunk_size=1)
     with ThreadPoolExecutor(4) as pool:
         shared = simulate("klondike", policy, seeds, chunk_size=1, executor=pool)

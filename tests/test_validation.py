@@ -156,7 +156,7 @@ def reached_states_load(name: str, options: dict[str, Any], seeds: range, moves:
 
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=lambda v: str(v))
 def test_every_state_reached_by_play_loads_again(name: str, options: dict[str, Any]) -> None:
-    reached_states_load(name, options, range(2), moves=250)
+    reached_states_load(name, options, range(2), moves=120)
 
 
 @pytest.mark.soak
