@@ -39,10 +39,13 @@ if [[ "$part" == all || "$part" == play ]]; then
 
     # The rest of the tableau family: random and greedy play.
     for game in single-rail canfield thirteen-up seahaven-towers streets-and-alleys \
-            beleaguered-castle napoleon emperor spider; do
+            beleaguered-castle napoleon spider; do
         sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
         sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
     done
+    # Emperor's greedy games search long for progress (about 4 s a deal): 200 deals.
+    sim emperor-random emperor --policy random --deals 1000 --jobs 2
+    sim emperor-greedy emperor --policy greedy --deals 200 --jobs 2
     sim poker-american-greedy poker-solitaire -o table=american --policy greedy --deals 1000 --jobs 2
     sim poker-english-greedy poker-solitaire -o table=english --policy greedy --deals 1000 --jobs 2
     sim poker-american-hidden poker-solitaire -o table=american --policy hidden --deals 1000 --jobs 2
@@ -52,7 +55,8 @@ if [[ "$part" == all || "$part" == play ]]; then
     sim calculation-greedy calculation --policy greedy --deals 1000 --jobs 2
     sim calculation-hidden calculation --policy hidden --deals 1000 --jobs 2
     sim devils-grip-greedy devils-grip --policy greedy --deals 1000 --jobs 2
-    sim devils-grip-hidden devils-grip --policy hidden --samples 4 --deals 200 --jobs 2
+    # About a minute a deal: 20 deals.
+    sim devils-grip-hidden devils-grip --policy hidden --samples 4 --deals 20 --jobs 2
 
     # Joker Solitaire, and Double Solitaire's players against each other.
     sim joker-solitaire-random joker-solitaire --policy random --deals 1000 --jobs 2
