@@ -133,12 +133,19 @@ class _Trail:
     """The positions one thread's deal has seen since its last progress, how
     many moves that took, and the rest of a line to progress being followed."""
 
-    __slots__ = ("game", "lost", "mark", "moves", "plan", "seen")
+    __slots__ = ("game", "last", "lost", "mark", "moves", "plan", "seen", "unkeyed")
 
     def __init__(self) -> None:
         self.game: Game | None = None
         self.mark: Hashable = None
         self.seen: set[Hashable] = set()
+        self.unkeyed: list[State] = []
+        """Positions seen but not yet in :attr:`seen`: their keys are worked out
+        only when a move keeps the mark (never, in a game where every move is
+        progress)."""
+        self.last: tuple[State, Move, State] | None = None
+        """The last position :meth:`_Wary._fresh` made: from, move, to (so a
+        play-out need not make the chosen move twice)."""
         self.moves = 0
         self.plan: list[tuple[State, Move]] = []
         self.lost = False
@@ -173,11 +180,11 @@ class _Wary:
             trail = self._local.trail = _Trail()
         mark = game.progress(state)
         if trail.game is not game or trail.mark != mark:
-            trail.game, trail.mark, trail.seen = game, mark, set()
+            trail.game, trail.mark, trail.seen, trail.unkeyed = game, mark, set(), []
             trail.moves, trail.plan, trail.lost = 0, [], False
         else:
             trail.moves += 1
-        trail.seen.add(game.canonical_key(state))
+        trail.unkeyed.append(state)
         return trail
 
     def _heading(self, game: Game, state: State, trail: _Trail) -> Move | None:
@@ -206,9 +213,14 @@ class _Wary:
     def _fresh(self, game: Game, state: State, trail: _Trail, move: Move) -> State | None:
         """The position after ``move`` unless it is one the trail has seen."""
         child = game.apply(state, move)
-        if game.progress(child) != trail.mark or game.canonical_key(child) not in trail.seen:
+        trail.last = (state, move, child)
+        if game.progress(child) != trail.mark:
             return child
-        return None
+        seen = trail.seen
+        if trail.unkeyed:
+            seen.update(game.canonical_key(s) for s in trail.unkeyed)
+            trail.unkeyed.clear()
+        return child if game.canonical_key(child) not in seen else None
 
     @staticmethod
     def _way_out(
@@ -472,9 +484,14 @@ class HiddenInfoPolicy:
                 break
             mover = next_mover(game, state, rng)
             move = roll.choose(game, state, rng, mover)
-            if roll._local.trail.lost:
+            trail = roll._local.trail
+            if trail.lost:
                 break  # it searched and found no progress: the game is over here
-            state = game.apply(state, move)
+            last = trail.last
+            if last is not None and last[0] is state and last[1] == move:
+                state = last[2]  # the policy made the move already, to look at it
+            else:
+                state = game.apply(state, move)
             now = game.progress(state)
             if now == mark:
                 idle += 1
