@@ -105,6 +105,49 @@ def test_the_move_guard_cuts_and_counts_apart() -> None:
         play_deal(patience.game("klondike"), RandomPolicy(), 1, max_moves=-1)
 
 
+def test_the_trail_keys_positions_only_when_a_move_keeps_the_mark(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In Railroad every pull is progress, so the random player never needs to
+    # know whether it has seen a position; in Klondike it does, and still
+    # never goes back while it can go elsewhere.
+    keyed: list[str] = []
+    for name in ("railroad", "klondike"):
+        game = patience.game(name)
+        real = type(game).canonical_key
+
+        def counting(self: patience.Game, state: patience.State, real=real) -> object:
+            keyed.append(self.name)
+            return real(self, state)
+
+        monkeypatch.setattr(type(game), "canonical_key", counting)
+        sim = simulate(game, RandomPolicy(), range(3))
+        assert sim.deals == 3 and not sim.cut
+    assert "railroad" not in keyed and "klondike" in keyed
+
+
+def test_honest_play_outs_make_each_chosen_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The random player makes a move to see where it leads; the play-out
+    # takes that position rather than making the move again.
+    game = patience.game("railroad")
+    made = 0
+    real = type(game)._apply
+
+    def counting(self: patience.Game, state: patience.State, move: patience.Move) -> object:
+        nonlocal made
+        made += 1
+        return real(self, state, move)
+
+    policy = patience.HiddenInfoPolicy(samples=1)
+    state = game.deal(3)
+    moves = len(game.legal_moves(state))
+    monkeypatch.setattr(type(game), "_apply", counting)
+    policy.choose(game, state, random.Random(0))
+    # A game of Railroad is 52 pulls, every one progress: one play-out of each
+    # first pull makes each of its 52 pulls exactly once.
+    assert moves > 1 and made == 52 * moves
+
+
 def test_random_play_does_not_go_back_while_it_can_go_elsewhere() -> None:
     game = patience.game("beleaguered-castle")
     policy = RandomPolicy()
