@@ -1,0 +1,166 @@
+"""The solver against an exhaustive search on small positions.
+
+Each position is made by hand: most of each suit already on its foundation,
+the dozen or so cards left spread at random over the game's other piles
+(face down where the game has face-down cards). From such a position every
+reachable one can be listed, so whether a win exists is known for certain.
+The solver may leave a position unresolved, but it must never call a
+winnable one lost, and every win it finds must replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+import pytest
+
+import patience
+from patience import Game, State, solve
+
+
+def winnable(game: Game, state: State, limit: int) -> bool | None:
+    """Whether some sequence of legal moves wins: a breadth-first search over
+    every reachable position, told apart by equality alone (no canonical keys,
+    no safe moves, no bounds: none of the solver's shortcuts). ``None`` when
+    more than ``limit`` positions are reachable."""
+    seen = {state}
+    queue = deque([state])
+    while queue:
+        here = queue.popleft()
+        if game.is_won(here):
+            return True
+        for move in game.legal_moves(here):
+            child = game.apply(here, move)
+            if child not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(child)
+                queue.append(child)
+    return False
+
+
+def small_position(game: Game, rng: random.Random, left: int) -> State:
+    """A position of ``game`` with all but about ``left`` cards on the foundations."""
+    data: dict[str, Any] = game.deal(rng.randrange(1000)).to_json()
+    piles = data["piles"]
+    dealt_down = {name: pile["down"] for name, pile in piles.items()}
+    layout = {spec.name: spec.role for spec in game.layout}
+    foundations = [n for n, role in layout.items() if role == "foundation"]
+    suits = "CDHS"
+    ranks = "A23456789TJQK"
+    rest: list[str] = []
+    for k, name in enumerate(foundations):
+        height = max(1, 13 - rng.randint(left // 8, left // 3))
+        piles[name] = {"cards": [r + suits[k] for r in ranks[:height]], "down": 0}
+        rest += [r + suits[k] for r in ranks[height:]]
+    rng.shuffle(rest)
+    others = [n for n, role in layout.items() if role in ("tableau", "cell", "stock", "waste")]
+    for name in others:
+        piles[name] = {"cards": [], "down": 0}
+    cells = [n for n in others if layout[n] == "cell"]
+    tableau = [n for n in others if layout[n] == "tableau"]
+    stock = [n for n in others if layout[n] == "stock"]
+
+    # Where the game deals cards face down, a tableau pile holds face-down
+    # cards under a single face-up one (the face-up cards of a reachable
+    # position form a run, and one card is a run); elsewhere any order is one
+    # a deal could give.
+    def room(name: str) -> bool:
+        held = len(piles[name]["cards"])
+        if layout[name] == "cell":
+            return held == 0
+        if layout[name] == "tableau" and any(dealt_down.values()):
+            return held <= dealt_down[name]
+        return True
+
+    for card in rest:
+        place = rng.choice([n for n in tableau + stock + cells if room(n)])
+        piles[place]["cards"].append(card)
+    for name in tableau:
+        cards = piles[name]["cards"]
+        piles[name]["down"] = len(cards) - 1 if cards and dealt_down[name] else 0
+    for name in stock:
+        piles[name]["down"] = len(piles[name]["cards"])
+    return game.from_json(data)
+
+
+CASES = [
+    ("klondike", {}),
+    ("klondike", {"draw": 1}),
+    ("las-vegas", {}),
+    ("seahaven-towers", {}),
+    ("beleaguered-castle", {}),
+    ("streets-and-alleys", {}),
+]
+
+
+def check(game: Game, state: State, limit: int) -> bool | None:
+    """The exhaustive answer for ``state`` (``None`` if more than ``limit``
+    positions are reachable), after checking that the solver does not
+    contradict it and that its win replays."""
+    truth = winnable(game, state, limit)
+    found = solve(game, state, max_nodes=limit)
+    if truth is not None:
+        assert found.status == "unknown" or found.won == truth, (found.status, state.to_json())
+    if found.won:
+        end = state
+        for move in found.moves:
+            end = game.apply(end, move)
+        assert game.is_won(end)
+    return truth
+
+
+def winnable_positions(name: str, options: dict[str, Any], tries: int, limit: int) -> None:
+    """Winnable positions: most cards already up, the rest anywhere."""
+    game = patience.game(name, **options)
+    rng = random.Random(name + str(options))
+    settled = 0
+    small = 3 if name == "seahaven-towers" else 4
+    for _ in range(tries):
+        state = small_position(game, rng, left=rng.randint(small, small + 3))
+        if check(game, state, limit):
+            settled += 1
+    assert settled >= tries // 3
+
+
+def lost_positions(name: str, options: dict[str, Any], seeds: range, limit: int) -> None:
+    """Positions at the end of random games, where the solver proves losses:
+    each proof is checked against the list of every reachable position."""
+    game = patience.game(name, **options)
+    proved = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        policy = patience.RandomPolicy()
+        state = game.deal(seed)
+        line = [state]
+        while not game.is_over(state):
+            state = game.apply(state, policy.choose(game, state, rng))
+            line.append(state)
+        for state in line[-3:]:
+            if check(game, state, limit) is False:
+                proved += 1
+    assert proved
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda v: str(v))
+def test_no_winnable_position_is_called_lost(name: str, options: dict[str, Any]) -> None:
+    winnable_positions(name, options, tries=6, limit=3_000)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda v: str(v))
+def test_no_position_called_lost_can_be_won(name: str, options: dict[str, Any]) -> None:
+    lost_positions(name, options, range(1), limit=3_000)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda v: str(v))
+def test_soak_no_winnable_position_is_called_lost(name: str, options: dict[str, Any]) -> None:
+    winnable_positions(name, options, tries=12, limit=20_000)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda v: str(v))
+def test_soak_no_position_called_lost_can_be_won(name: str, options: dict[str, Any]) -> None:
+    lost_positions(name, options, range(8), limit=20_000)
