@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "default",
-    max_examples=4,
+    max_examples=3,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
