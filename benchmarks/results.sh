@@ -2,7 +2,7 @@
 # Every figure on the docs page "How often does it come out?", one command each.
 # Run from the project root with the package installed:
 #
-#     bash benchmarks/results.sh          # everything (about seven hours on two cores)
+#     bash benchmarks/results.sh          # everything (about eight hours on two cores)
 #     bash benchmarks/results.sh play     # the policies' runs: the same counts on any machine
 #     bash benchmarks/results.sh solver   # the solver's runs, limited by time per deal
 #
