@@ -301,7 +301,7 @@ class DevilsGrip(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self._legal_set(state):
-            raise IllegalMoveError(move, state, *self._why_illegal(state, move))
+            raise IllegalMoveError(move, state, *self._reason_and_code(state, move))
         items = list(state._items)
         info: dict[str, Any] = dict(state.info)
         kind = move.kind
@@ -386,10 +386,11 @@ class DevilsGrip(Game):
                 items[source] = pile[:-1]
                 return
 
-    def _why_illegal(self, state: State, move: Move) -> tuple[str, str]:
-        """The reason and code of the refusal of ``move``, known to be illegal in
+    def _reason_and_code(self, state: State, move: Move) -> tuple[str, str]:
+        """``(reason, code)`` of the refusal of ``move``, known to be illegal in
         ``state``: what is wrong with the move itself, then the game being over,
-        then the first rule it breaks."""
+        then the first rule it breaks. (The tableau engine's ``_why_illegal``
+        gives ``(code, reason)``; the names keep the two apart.)"""
         problem = self._not_a_move(move)
         if problem:
             return problem, "not-a-move"
