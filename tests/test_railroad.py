@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -154,6 +155,24 @@ def test_game_ends_when_every_siding_is_empty() -> None:
     assert RAILROAD.is_won(state) == (score == 0)
     result = RAILROAD.result(state)
     assert result.over and result.scores == (score,)
+
+
+def test_a_listing_handed_down_by_apply_is_the_listing_made_afresh() -> None:
+    # _apply gives a new state the pulls listed on the old one where no siding
+    # emptied; a state rebuilt from its JSON lists them from scratch.
+    rng = random.Random(3)
+    for seed in range(6):
+        state = RAILROAD.deal(seed)
+        while not RAILROAD.is_over(state):
+            fresh = RAILROAD.from_json(RAILROAD.to_json(state))
+            assert RAILROAD.legal_moves(state) == RAILROAD.legal_moves(fresh)
+            # An equal Move made elsewhere plays as the game's own does.
+            move = rng.choice(RAILROAD.legal_moves(state))
+            copy = Move(move.kind, move.source)
+            assert copy is not move
+            state = RAILROAD.apply(state, move)
+            assert RAILROAD.apply(fresh, copy) == state
+        assert RAILROAD.legal_moves(state) == ()
 
 
 def _rank_fours() -> list[Card]:

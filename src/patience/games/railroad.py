@@ -38,6 +38,8 @@ from ..shuffle import check_seed, derive_seed
 from ..state import Info, State
 from ..tableau import check_count
 
+_make_state = State._make
+
 __all__ = [
     "CLOCK_RANGE",
     "MAX_DECKS",
@@ -186,6 +188,7 @@ class Railroad(Game):
         self.sidings = sidings
         self.decks = decks
         self.time_limit: float | None = options.get("time_limit")
+        self._timed = self.time_limit is not None
         self.clock: Clock = clock or time.monotonic
         self.refusals = _refusals(sidings, timed=self.time_limit is not None)
         self._own_clock = clock is not None and self.time_limit is not None
@@ -213,6 +216,7 @@ class Railroad(Game):
         )
         self._pulls = tuple(Move("pull", f"s{k + 1}") for k in range(sidings))
         self._pull_index = {m: k for k, m in enumerate(self._pulls)}
+        self._siding_index = {m.source: k for k, m in enumerate(self._pulls)}
         self._line = sidings
         self._untimed_info = Info()
         self._timed_info = Info({"started": None, "stopped": False})
@@ -275,36 +279,59 @@ class Railroad(Game):
     # ---------------------------------------------------------- protocol
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
+        # Untimed, a state keeps its listing, and _apply hands it down.
+        memo = state._memo
+        if memo is not None and state._game is self:
+            return memo  # type: ignore[no-any-return]
         items = state._items
-        if self.time_limit is not None and self._is_over(state):
-            return ()
+        if self._timed:
+            # The clock can end the game between two calls: nothing is kept.
+            return () if self._is_over(state) else self._open_pulls(items)
+        memo = self._open_pulls(items)
+        if state._game is self:
+            state._memo = memo
+        return memo
+
+    def _open_pulls(self, items: tuple[Any, ...]) -> tuple[Move, ...]:
         if all(items[: self.sidings]):
             return self._pulls
         return tuple([m for m, p in zip(self._pulls, items) if p])
 
     def _apply(self, state: State, move: Move) -> State:
-        k = self._pull_index.get(move)
-        if k is None:
-            raise IllegalMoveError(move, state, self._not_a_pull(move), "not-a-move")
+        # The game's own pull objects are found by their siding's name, which
+        # hashes faster than a Move; an equal Move made elsewhere by the move.
+        k = self._siding_index.get(move.source)  # type: ignore[arg-type]
+        if k is None or move is not self._pulls[k]:
+            k = self._pull_index.get(move)
+            if k is None:
+                raise IllegalMoveError(move, state, self._not_a_pull(move), "not-a-move")
         items = state._items
         siding = items[k]
         if not siding:
             raise self._refused(state, move)
-        info = state.info
-        if self.time_limit is not None:
+        info = state._info
+        if self._timed:
             if info["stopped"] or self._expired(state):
                 raise IllegalMoveError(move, state, "time is up: the game is over", "time-up")
             if info["started"] is None:
                 info = info.set(started=float(self.clock()))
         card = siding[-1]
-        line = items[self._line] + (card,)
-        discard = items[self._discard]
+        at = self._line
+        line = items[at] + (card,)
+        after = list(items)
+        after[k] = siding[:-1]
         if len(line) >= 4 and (line[-4].rank == card.rank or line[-4].suit is card.suit):
-            cars, gone = list(line), list(discard)
+            cars, gone = list(line), list(items[at + 1])
             settle_line(cars, gone)
-            line, discard = tuple(cars), tuple(gone)
-        after = (*items[:k], siding[:-1], *items[k + 1 : self._line], line, discard)
-        return State._make(self, after, info)
+            after[at + 1] = tuple(gone)
+            line = tuple(cars)
+        after[at] = line
+        child = _make_state(self, tuple(after), info)
+        if len(siding) > 1 and state._game is self:
+            # No siding emptied, so the pulls are those listed here, if they
+            # were (only ever untimed): a pure function of the child.
+            child._memo = state._memo
+        return child
 
     def _refused(self, state: State, move: Move) -> IllegalMoveError:
         """Why a pull from an empty siding (``move``, a pull of this game) is refused.
@@ -372,9 +399,11 @@ class Railroad(Game):
         return len(items[self._line]) + len(items[self._discard]) == self._total
 
     def _is_over(self, state: State) -> bool:
-        if self._all_pulled(state._items):
-            return True
-        return self.time_limit is not None and (bool(state.info["stopped"]) or self._expired(state))
+        items = state._items
+        at = self._line
+        if len(items[at]) + len(items[at + 1]) == self._total:
+            return True  # every card has left the sidings (as in _all_pulled, inlined)
+        return self._timed and (bool(state._info["stopped"]) or self._expired(state))
 
     def ending(self, state: State) -> str | None:
         """``"time"`` when the clock has run out on ``state`` (and time is not yet
