@@ -300,7 +300,7 @@ class Railroad(Game):
     def _apply(self, state: State, move: Move) -> State:
         # The game's own pull objects are found by their siding's name, which
         # hashes faster than a Move; an equal Move made elsewhere by the move.
-        k = self._siding_index.get(move.source)  # type: ignore[arg-type]
+        k = self._siding_index.get(move.source)
         if k is None or move is not self._pulls[k]:
             k = self._pull_index.get(move)
             if k is None:
