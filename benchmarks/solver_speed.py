@@ -1,12 +1,20 @@
-"""Solver speed: nodes searched per second on Railroad and Klondike deals.
+"""Solver speed and strength: positions searched a second, and how many deals it settles.
 
 Run from the project root with the package installed::
 
-    python benchmarks/solver_speed.py
+    python benchmarks/solver_speed.py                      # the speed figures (about 6 minutes)
+    python benchmarks/solver_speed.py --settle             # settle rates: 200 deals at 10 s
+    python benchmarks/solver_speed.py --settle --deals 20 --games klondike canfield
     python benchmarks/solver_speed.py --json docs/_data/benchmarks.json   # for the docs
 
-Each deal is solved with a five-second limit on one core; the figure is all
-nodes over all seconds.
+Speed: each deal is solved with a five-second limit on one core, and the
+figure is all positions over all seconds (50 Railroad deals, 10 Klondike).
+
+Settle rates (``--settle``): the first ``--deals`` deals of each game are
+solved with ``--seconds`` each, one core a deal (``--jobs`` deals at a time),
+and each is counted as won, lost (the whole search space exhausted) or
+unresolved. A deal is *settled* when it is won or lost. The figures depend on
+the machine's speed and load: compare runs made side by side.
 """
 
 from __future__ import annotations
@@ -16,24 +24,81 @@ import datetime
 import json
 import platform
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import patience
 
+# The games of the settle-rate targets, each with the options it is measured in.
+SETTLE_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
+    "klondike": ("klondike", {}),
+    "canfield": ("canfield", {}),
+    "thirteen-up": ("thirteen-up", {}),
+    "seahaven-towers": ("seahaven-towers", {}),
+    "beleaguered-castle": ("beleaguered-castle", {}),
+    "accordion-dealt": ("accordion", {"deal_all": True}),
+    "streets-and-alleys": ("streets-and-alleys", {}),
+    "napoleon": ("napoleon", {}),
+    "emperor": ("emperor", {}),
+    "spider": ("spider", {}),
+    "single-rail": ("single-rail", {}),
+}
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument(
-        "--json",
-        metavar="FILE",
-        help="also record the figures in FILE (docs/_data/benchmarks.json for the docs)",
-    )
-    args = parser.parse_args()
-    print(f"patience {patience.__version__}, Python {platform.python_version()}")
-    figures: dict[str, object] = {
-        "measured": datetime.date.today().isoformat(),
-        "python": platform.python_version(),
-    }
+
+def solve_deal(label: str, seed: int, seconds: float) -> tuple[str, int, str, int, float]:
+    """Solve deal ``seed`` of the game ``label`` names; ``(label, seed, status, nodes, s)``."""
+    name, options = SETTLE_GAMES[label]
+    game = patience.game(name, **options)
+    found = patience.solve(game, game.deal(seed), max_seconds=seconds, max_nodes=None)
+    if found.won:
+        # Every won line is checked: it replays to a won position.
+        state = game.deal(seed)
+        for move in found.moves:
+            state = game.apply(state, move)
+        assert game.is_won(state), f"{label} deal {seed}: the won line does not win"
+    return label, seed, found.status, found.nodes, found.seconds
+
+
+def settle(games: list[str], deals: int, seconds: float, jobs: int) -> dict[str, Any]:
+    """Settle rates of ``games`` on their first ``deals`` deals."""
+    figures: dict[str, Any] = {}
+    print(f"{'game':20} {'won':>5} {'lost':>5} {'open':>5} {'settled':>8} {'nodes/s':>9}")
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for label in games:
+            counts = {"won": 0, "lost": 0, "unknown": 0}
+            nodes = 0
+            spent = 0.0
+            started = time.perf_counter()
+            work = [pool.submit(solve_deal, label, seed, seconds) for seed in range(deals)]
+            for future in work:
+                _, _, status, n, s = future.result()
+                counts[status] += 1
+                nodes += n
+                spent += s
+            settled = counts["won"] + counts["lost"]
+            figures[label] = {
+                "deals": deals,
+                "seconds_per_deal": seconds,
+                "won": counts["won"],
+                "lost": counts["lost"],
+                "unresolved": counts["unknown"],
+                "settled": settled / deals,
+                "nodes_per_second": nodes / spent if spent else 0.0,
+                "wall_seconds": time.perf_counter() - started,
+            }
+            print(
+                f"{label:20} {counts['won']:5d} {counts['lost']:5d} {counts['unknown']:5d}"
+                f" {settled / deals:8.1%} {nodes / spent if spent else 0:9.0f}",
+                flush=True,
+            )
+    return figures
+
+
+def speed() -> dict[str, Any]:
+    """Positions a second on Railroad (50 deals) and Klondike (10), five seconds a deal."""
+    figures: dict[str, Any] = {}
     for name, deals in (("railroad", 50), ("klondike", 10)):
         game = patience.game(name)
         nodes = 0
@@ -44,10 +109,36 @@ def main() -> int:
             seconds += found.seconds
         print(f"{name:10} {nodes:10d} nodes in {seconds:6.1f} s: {nodes / seconds:8.0f} nodes/s")
         figures[name] = {"deals": deals, "nodes_per_second": nodes / seconds}
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--settle", action="store_true", help="measure settle rates")
+    parser.add_argument("--deals", type=int, default=200, help="deals a game (settle rates)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time a deal (settle rates)")
+    parser.add_argument("--jobs", type=int, default=1, help="deals solved at once (settle rates)")
+    parser.add_argument(
+        "--games", nargs="*", choices=sorted(SETTLE_GAMES), help="games for the settle rates"
+    )
+    parser.add_argument(
+        "--json",
+        metavar="FILE",
+        help="also record the figures in FILE (docs/_data/benchmarks.json for the docs)",
+    )
+    args = parser.parse_args()
+    print(f"patience {patience.__version__}, Python {platform.python_version()}")
+    stamp = {"measured": datetime.date.today().isoformat(), "python": platform.python_version()}
+    if args.settle:
+        key = "solver_settle"
+        figures = settle(args.games or list(SETTLE_GAMES), args.deals, args.seconds, args.jobs)
+    else:
+        key = "solver_speed"
+        figures = speed()
     if args.json:
         target = Path(args.json)
         data = json.loads(target.read_text("utf-8")) if target.exists() else {}
-        data["solver_speed"] = figures
+        data[key] = {**stamp, **figures}
         target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
     return 0
 
