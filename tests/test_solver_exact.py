@@ -164,3 +164,127 @@ def test_soak_no_winnable_position_is_called_lost(name: str, options: dict[str, 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=lambda v: str(v))
 def test_soak_no_position_called_lost_can_be_won(name: str, options: dict[str, Any]) -> None:
     lost_positions(name, options, range(8), limit=20_000)
+
+
+def safe_moves_keep_wins(name: str, options: dict[str, Any], tries: int, limit: int) -> int:
+    """Wherever a safe move is offered, making it keeps a winnable position winnable.
+    Returns how many of the safe cards checked were above a two."""
+    game = patience.game(name, **options)
+    rng = random.Random("safe" + name + str(options))
+    checked = high = 0
+    for _ in range(tries):
+        state = small_position(game, rng, left=rng.randint(5, 9))
+        safe = game.safe_moves(state)
+        if not safe:
+            continue
+        before = winnable(game, state, limit)
+        if not before:
+            continue  # unknown, or lost (and a lost position stays lost)
+        for move in safe:
+            after = winnable(game, game.apply(state, move), limit)
+            assert after is not False, (str(move), state.to_json())
+            checked += 1
+            assert move.source is not None
+            high += state.piles[move.source].cards[-1].rank >= 3
+    assert checked
+    return high
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda v: str(v))
+def test_safe_moves_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
+    safe_moves_keep_wins(name, options, tries=8, limit=3_000)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda v: str(v))
+def test_soak_safe_moves_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
+    safe_moves_keep_wins(name, options, tries=60, limit=20_000)
+
+
+def test_a_card_still_wanted_as_a_base_is_not_safe() -> None:
+    # Klondike: the JD lies face down under the QD, which can only go on the
+    # KC (the other black king is up, and a queen cannot fill a space).
+    # Playing the KC up first, legal as it is, loses the game; the QD going
+    # on it wins.
+    game = patience.game("klondike")
+    data: dict[str, Any] = game.deal(0).to_json()
+    ranks = "A23456789TJQK"
+    piles = {name: {"cards": [], "down": 0} for name in data["piles"]}
+    piles["f1"] = {"cards": [r + "C" for r in ranks[:12]], "down": 0}
+    piles["f2"] = {"cards": [r + "D" for r in ranks[:10]], "down": 0}
+    piles["f3"] = {"cards": [r + "H" for r in ranks], "down": 0}
+    piles["f4"] = {"cards": [r + "S" for r in ranks], "down": 0}
+    piles["t1"] = {"cards": ["KC"], "down": 0}
+    piles["t2"] = {"cards": ["JD", "QD"], "down": 1}
+    piles["t3"] = {"cards": ["KD"], "down": 0}
+    data["piles"] = piles
+    state = game.from_json(data)
+    up = patience.Move("move", "t1", "f1")
+    assert up in game.legal_moves(state)
+    assert winnable(game, state, 1_000) is True
+    assert winnable(game, game.apply(state, up), 1_000) is False
+    assert up not in game.safe_moves(state)
+    # Once the QD is on a foundation nothing needs the KC, and it may go up;
+    # so may the KD, since both black queens are up.
+    for move in ("t2-t1", "t2-f2", "t1-f2"):
+        state = game.apply(state, move)
+    assert [str(m) for m in game.safe_moves(state)] == ["t1-f1", "t3-f2"]
+
+
+def winnable_by_lines(game: Game, state: State, limit: int) -> bool | None:
+    """:func:`winnable`, stepping by the game's search lines instead of single moves."""
+    seen = {state}
+    queue = deque([state])
+    while queue:
+        here = queue.popleft()
+        if game.is_won(here):
+            return True
+        for line, child in game.search_lines(here):
+            end = here
+            for move in line:
+                end = game.apply(end, move)
+            assert end == child, "a search line does not reach the position it gives"
+            if child not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(child)
+                queue.append(child)
+    return False
+
+
+STOCK_CASES = [
+    ("klondike", {}),
+    ("klondike", {"draw": 1}),
+    ("klondike", {"passes": 3}),
+    ("las-vegas", {}),
+    ("las-vegas", {"draw": 3, "passes": 3}),
+]
+
+
+def lines_keep_wins(name: str, options: dict[str, Any], tries: int, limit: int) -> None:
+    """Stepping by search lines wins exactly where single moves do."""
+    game = patience.game(name, **options)
+    rng = random.Random("lines" + name + str(options))
+    compared = {True: 0, False: 0}
+    for _ in range(tries):
+        state = small_position(game, rng, left=rng.randint(6, 10))
+        truth = winnable(game, state, limit)
+        if truth is None:
+            continue
+        by_lines = winnable_by_lines(game, state, limit)
+        if by_lines is None:
+            continue  # the lines met other positions first, and too many
+        assert by_lines == truth, state.to_json()
+        compared[truth] += 1
+    assert compared[True]
+
+
+@pytest.mark.parametrize(("name", "options"), STOCK_CASES, ids=lambda v: str(v))
+def test_search_lines_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
+    lines_keep_wins(name, options, tries=8, limit=3_000)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("name", "options"), STOCK_CASES, ids=lambda v: str(v))
+def test_soak_search_lines_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
+    lines_keep_wins(name, options, tries=60, limit=20_000)

@@ -43,6 +43,9 @@ Status = Literal["won", "lost", "unknown"]
 _clock: Callable[[], float] = time.perf_counter
 """The solver's clock (seconds); tests replace it to make time limits deterministic."""
 
+_FIRST_BUDGET = 1000
+"""The node budget of the first run with restarts (tests make it small)."""
+
 
 def check_count(name: str, value: object, minimum: int = 1) -> int:
     """``value`` if it is an integer (not a bool) of at least ``minimum``, else raise."""
@@ -182,13 +185,16 @@ def solve(
     start = clock()
     deadline = None if max_seconds is None else start + max_seconds
     rng = random.Random(seed)
-    budget = 1000 if restarts else max_nodes
+    budget = _FIRST_BUDGET if restarts else max_nodes
     used = 0
     best: _Run | None = None
+    # Positions proven to hold no win, kept from run to run (a win search only:
+    # for the best score, what is worth searching depends on the best so far).
+    dead: dict[Hashable, int] | None = {} if goal == "win" else None
     while True:
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
-        run = _Run(game, player, goal, table_size, budget, deadline, rng, clock)
+        run = _Run(game, player, goal, table_size, budget, deadline, rng, clock, dead)
         if best is not None and goal == "score":
             run.best_score, run.best_line = best.best_score, best.best_line
         run.search(state)
@@ -232,6 +238,7 @@ class _Run:
         deadline: float | None,
         rng: random.Random,
         clock: Callable[[], float],
+        dead: dict[Hashable, int] | None,
     ) -> None:
         self.game = game
         self.player = player
@@ -242,13 +249,17 @@ class _Run:
         self.rng = rng
         self.clock = clock
         self.sign = 1 if game.better is Better.HIGHER else -1
-        self.seen: dict[Hashable, int] = {}
+        self.seen: dict[Hashable, list[int]] = {}
+        self.dead = dead
+        self.counter = 0
+        self.open: list[tuple[Hashable, list[int]]] = []
+        self.frames: list[_Frame] = []
         self.nodes = 0
         self.best_score: int | None = None
         self.best_line: tuple[Move, ...] = ()
         self.win_line: tuple[Move, ...] | None = None
         self.root_bound: int | None = None
-        self.path: list[Move] = []
+        self.path: list[tuple[Move, ...]] = []
         self.exhausted = False
         self.timed_out = False
 
@@ -268,8 +279,12 @@ class _Run:
             return True
         return self.root_bound is not None and self.best_score == self.root_bound
 
-    def expand(self, s: State) -> list[tuple[Move, State]] | None:
-        """Children of ``s`` to search (best last), or None for a leaf or a pruned position."""
+    def expand(self, s: State) -> tuple[_Frame | None, int | None]:
+        """Enter position ``s``: a frame of its children to search (best last),
+        or ``None`` for a leaf, a pruned position or one met before. The second
+        item is the index of a position met before that is still open (on the
+        current line or in a strongly connected part not yet finished), for
+        the caller's low-link; otherwise ``None``."""
         game, player, sign = self.game, self.player, self.sign
         # A search for a win stops only where the game cannot go on: it is
         # won, or no move is legal. It does not ask is_over, which at every
@@ -285,49 +300,96 @@ class _Run:
         ):
             score = game.score(s, player)
             if self.best_score is None or sign * score > sign * self.best_score:
-                self.best_score, self.best_line = score, tuple(self.path)
+                self.best_score, self.best_line = score, self.line()
             if self.win_line is None and game.is_won(s, player):
-                self.win_line = tuple(self.path)
-            return None
+                self.win_line = self.line()
+            return None, None
         if self.goal == "win":
             if not game.may_win(s, player):
-                return None
+                return None, None
         elif self.best_score is not None:
             bound = game.score_bound(s, player)
             if bound is not None and sign * bound <= sign * self.best_score:
-                return None
+                return None, None
         key = game.canonical_key(s)
         debt = game.debt(s)
+        dead = self.dead
+        if dead is not None:
+            proven = dead.get(key)
+            if proven is not None and proven <= debt:
+                return None, None  # proven to hold no win, in this run or one before
         seen = self.seen
         before = seen.get(key)
-        if before is not None and before <= debt:
-            return None
+        if before is not None and before[0] <= debt:
+            # Met before with no more debt: finished (so it holds no win), or
+            # still open, which makes a cycle through it.
+            return None, (before[1] if before[2] else None)
         if len(seen) >= self.table_size:
-            seen.clear()
-        seen[key] = debt
+            seen.clear()  # open positions keep their entries on the stacks
+        entry = [debt, self.counter, 1]
+        self.counter += 1
+        seen[key] = entry
+        self.open.append((key, entry))
         safe = game.safe_moves(s)
-        moves = safe[:1] if safe else game.legal_moves(s)
-        children = [(m, game.apply(s, m)) for m in moves]
+        children: list[tuple[tuple[Move, ...], State]] = (
+            [(safe[:1], game.apply(s, safe[0]))] if safe else list(game.search_lines(s))
+        )
         if len(children) > 1:
             rand = self.rng.random
             keyed = [(sign * game.score(c, player), rand(), m, c) for m, c in children]
             keyed.sort(key=lambda k: (k[0], k[1]))
             children = [(m, c) for _, _, m, c in keyed]
-        return children
+        return _Frame(children, entry), None
+
+    def line(self) -> tuple[Move, ...]:
+        """The moves from the root to the position being searched."""
+        return tuple(move for step in self.path for move in step)
+
+    def close(self, frame: _Frame) -> None:
+        """Finish ``frame``, whose children are all searched without a win.
+
+        Tarjan's rule: a position whose low-link is its own index heads a
+        strongly connected part of the positions searched, and once it is
+        finished every position of that part is finished, with every way out
+        of it searched: none of them holds a win, and they go into the table
+        of dead positions that later runs skip. A position whose low-link is
+        lower waits for the head of its part; its parent takes the low-link.
+        """
+        entry = frame.entry
+        if frame.low < entry[1]:
+            parent = self.frames[-1] if self.frames else None
+            if parent is not None and frame.low < parent.low:
+                parent.low = frame.low
+            return
+        dead = self.dead
+        open_ = self.open
+        while True:
+            key, member = open_.pop()
+            member[2] = 0
+            if dead is not None:
+                if len(dead) >= self.table_size:
+                    dead.clear()
+                proven = dead.get(key)
+                if proven is None or member[0] < proven:
+                    dead[key] = member[0]
+            if member is entry:
+                return
 
     def search(self, root: State) -> None:
         self.root_bound = self.game.score_bound(root, self.player)
-        stack: list[list[tuple[Move, State]]] = []
+        frames = self.frames
         path = self.path
         self.nodes = 1
-        first = self.expand(root)
+        first, _ = self.expand(root)
         if first is not None:
-            stack.append(first)
+            frames.append(first)
         budget, deadline, clock = self.budget, self.deadline, self.clock
-        while stack and not self.finished():
-            children = stack[-1]
+        while frames and not self.finished():
+            frame = frames[-1]
+            children = frame.children
             if not children:
-                stack.pop()
+                frames.pop()
+                self.close(frame)
                 if path:
                     path.pop()
                 continue
@@ -343,12 +405,27 @@ class _Run:
                 self.timed_out = True
                 return
             path.append(move)
-            grand = self.expand(child)
+            grand, low = self.expand(child)
             if grand is None:
                 path.pop()
+                if low is not None and low < frame.low:
+                    frame.low = low
             else:
-                stack.append(grand)
-        self.exhausted = not stack
+                frames.append(grand)
+        self.exhausted = not frames
+
+
+class _Frame:
+    """A position being searched: its children still to try, its table entry
+    (``[debt, index, open]``) and its low-link, the lowest index of an open
+    position reached from it."""
+
+    __slots__ = ("children", "entry", "low")
+
+    def __init__(self, children: list[tuple[tuple[Move, ...], State]], entry: list[int]) -> None:
+        self.children = children
+        self.entry = entry
+        self.low = entry[1]
 
 
 def _replay(game: Game, state: State, moves: tuple[Move, ...]) -> State:

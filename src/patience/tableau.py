@@ -480,6 +480,10 @@ class TableauGame(Game):
         self._suit_on: dict[Card, frozenset[Card]] = {
             c: frozenset(t for t in self._on[c] if t.suit is c.suit) for c in distinct
         }
+        # The cards that may be built on each card: the ones it is a base for.
+        self._under: dict[Card, tuple[Card, ...]] = {
+            t: tuple(c for c in distinct if t in self._on[c]) for t in distinct
+        }
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
         self._dealt_base = rules.base == "dealt"
@@ -1604,31 +1608,105 @@ class TableauGame(Game):
         return (rest, *(in_order(items[i] for i in g) for g in groups), state._info)
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
-        """Foundation moves of an ace or a two, in games that build down from aces up.
+        """Foundation moves of cards the tableau can never need, in games whose
+        foundations build up from aces by suit without wrap-around.
 
-        Neither card is ever needed in the tableau: the only cards that could
-        go on it are aces, and an ace can always go to a foundation itself.
-        Games with wrap-around or another base rank offer no safe moves.
+        A card in play is only ever wanted as a base for the cards that may
+        be built on it. Once every copy of each of those is on a foundation
+        (for an ace or a two in a game that builds down: none, or only aces,
+        which can always go up themselves), the card can go up at once and
+        nothing is lost. With worrying back a foundation card may come down
+        again onto it, so there only cards that nothing builds on count. From
+        the waste, only when one card is turned at a time: playing a card from
+        the waste regroups the cards later turns show together. Games with
+        wrap-around or another base rank offer no safe moves.
         """
         r = self.rules
-        if (
-            r.build != "down"
-            or r.wrap
-            or r.base != 1
-            or r.foundation_mode != "cards"
-            or r.foundation_build != "up"
-        ):
+        if r.wrap or r.base != 1 or r.foundation_mode != "cards" or r.foundation_build != "up":
             return ()
-        base = 1
-        second = 2
         items = state._items
-        found = set(self._at.foundations)
+        at = self._at
+        # How far each suit's foundations have got: a foundation built up from
+        # the ace holds every rank up to its length.
+        reached: dict[object, list[int]] = {}
+        for f in at.foundations:
+            cards = items[f].cards
+            if cards:
+                reached.setdefault(cards[0].suit, []).append(len(cards))
+        packs = r.packs
+        under = self._under
         out = []
-        for move in self.legal_moves(state):
-            if move.kind == "move" and self._index[move.target] in found:  # type: ignore[index]
-                card = items[self._index[move.source]].cards[-1]  # type: ignore[index]
-                if card.rank == base or card.rank == second:
-                    out.append(move)
+        for move in self._legal_moves(state):
+            parts = self._parts.get(move)
+            if parts is None or parts[1] not in self._foundation_set:
+                continue
+            s = parts[0]
+            if s == at.waste and r.draw != 1:
+                continue
+            needers = under[items[s].cards[-1]]
+            if r.worrying_back and needers:
+                continue
+            if all(
+                sum(1 for n in reached.get(x.suit, ()) if n >= x.rank) >= packs for x in needers
+            ):
+                out.append(move)
+        return tuple(out)
+
+    def search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...]:
+        """Game.search_lines: where the stock turns onto a waste, turning is
+        joined to the moves it leads to.
+
+        The lines are every move other than a turn, from ``state`` itself; and
+        for each position the turns reach (the rest of this pass and, where a
+        redeal is allowed, the passes after it, for as long as turning alone
+        may go on), the turns up to it followed by a move of the card they
+        show on the waste. Turning changes only the stock and the waste, so a
+        move that takes no card from the waste can be made before the turns
+        as well as after them, with the same result; except that a move which
+        makes progress after a redeal counts for the new pass, on which a
+        further redeal may depend where passes are unlimited, so such moves
+        are also offered from the position just after the first redeal.
+        Nothing is lost: a winning line can always be reordered into these
+        (its turns alone never win).
+        """
+        r, at = self.rules, self._at
+        moves = self._legal_moves(state)
+        if (
+            r.stock != "waste"
+            or not self._turning_exact
+            or (_DRAW not in moves and _REDEAL not in moves)
+        ):
+            return super().search_lines(state)
+        perform = self._perform
+        parts = self._parts
+        waste = at.waste
+        out: list[tuple[tuple[Move, ...], State]] = [
+            ((m,), perform(state, m)) for m in moves if m is not _DRAW and m is not _REDEAL
+        ]
+        line: list[Move] = []
+        here = state
+        seen = {state}
+        redealt = False
+        while True:
+            turn = _DRAW if _DRAW in moves else _REDEAL if _REDEAL in moves else None
+            if turn is None:
+                break
+            here = perform(here, turn)
+            if here in seen:
+                break
+            seen.add(here)
+            line.append(turn)
+            moves = self._legal_moves(here)
+            first_redeal = turn is _REDEAL and not redealt
+            redealt = redealt or turn is _REDEAL
+            for m in moves:
+                found = parts.get(m)
+                if found is None:
+                    continue
+                if found[0] == waste or (
+                    first_redeal and r.passes is None and self._move_progress(here, m) is not False
+                ):
+                    out.append(((*line, m), perform(here, m)))
         return tuple(out)
 
     # ----------------------------------------------------------- validation
