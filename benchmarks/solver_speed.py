@@ -126,6 +126,11 @@ def main() -> int:
         metavar="FILE",
         help="also record the figures in FILE (docs/_data/benchmarks.json for the docs)",
     )
+    parser.add_argument(
+        "--series",
+        help="the name the figures go under in the JSON file"
+        " (default: solver_speed, or solver_settle with --settle)",
+    )
     args = parser.parse_args()
     print(f"patience {patience.__version__}, Python {platform.python_version()}")
     stamp = {"measured": datetime.date.today().isoformat(), "python": platform.python_version()}
@@ -138,7 +143,7 @@ def main() -> int:
     if args.json:
         target = Path(args.json)
         data = json.loads(target.read_text("utf-8")) if target.exists() else {}
-        data[key] = {**stamp, **figures}
+        data[args.series or key] = {**stamp, **figures}
         target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
     return 0
 

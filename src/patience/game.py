@@ -1300,20 +1300,6 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """Moves that can always be made at once without losing anything (default: none)."""
         return ()
 
-    def search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...]:
-        """Short lines of legal moves a search may take as single steps from
-        ``state``, each with the position it reaches (default: every legal
-        move alone).
-
-        A game may join moves that only lead up to others, such as turning
-        the stock until a card shows that plays, and leave out lines that
-        another reaches in the same way. The lines must never lose a win:
-        whenever some sequence of legal moves from ``state`` wins, one that
-        starts with one of these lines wins too.
-        """
-        apply = self._apply
-        return tuple(((move,), apply(state, move)) for move in self._legal_moves(state))
-
     def debt(self, state: State) -> int:
         """How much of a limited allowance ``state`` has used up (default: 0).
 

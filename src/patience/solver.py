@@ -259,7 +259,7 @@ class _Run:
         self.best_line: tuple[Move, ...] = ()
         self.win_line: tuple[Move, ...] | None = None
         self.root_bound: int | None = None
-        self.path: list[tuple[Move, ...]] = []
+        self.path: list[Move] = []
         self.exhausted = False
         self.timed_out = False
 
@@ -300,9 +300,9 @@ class _Run:
         ):
             score = game.score(s, player)
             if self.best_score is None or sign * score > sign * self.best_score:
-                self.best_score, self.best_line = score, self.line()
+                self.best_score, self.best_line = score, tuple(self.path)
             if self.win_line is None and game.is_won(s, player):
-                self.win_line = self.line()
+                self.win_line = tuple(self.path)
             return None, None
         if self.goal == "win":
             if not game.may_win(s, player):
@@ -331,19 +331,14 @@ class _Run:
         seen[key] = entry
         self.open.append((key, entry))
         safe = game.safe_moves(s)
-        children: list[tuple[tuple[Move, ...], State]] = (
-            [(safe[:1], game.apply(s, safe[0]))] if safe else list(game.search_lines(s))
-        )
+        moves = safe[:1] if safe else game.legal_moves(s)
+        children = [(m, game.apply(s, m)) for m in moves]
         if len(children) > 1:
             rand = self.rng.random
             keyed = [(sign * game.score(c, player), rand(), m, c) for m, c in children]
             keyed.sort(key=lambda k: (k[0], k[1]))
             children = [(m, c) for _, _, m, c in keyed]
         return _Frame(children, entry), None
-
-    def line(self) -> tuple[Move, ...]:
-        """The moves from the root to the position being searched."""
-        return tuple(move for step in self.path for move in step)
 
     def close(self, frame: _Frame) -> None:
         """Finish ``frame``, whose children are all searched without a win.
@@ -422,7 +417,7 @@ class _Frame:
 
     __slots__ = ("children", "entry", "low")
 
-    def __init__(self, children: list[tuple[tuple[Move, ...], State]], entry: list[int]) -> None:
+    def __init__(self, children: list[tuple[Move, State]], entry: list[int]) -> None:
         self.children = children
         self.entry = entry
         self.low = entry[1]

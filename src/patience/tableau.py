@@ -1626,6 +1626,15 @@ class TableauGame(Game):
             return ()
         items = state._items
         at = self._at
+        parts_of = self._parts
+        foundations = self._foundation_set
+        ups = []
+        for move in self._legal_moves(state):
+            parts = parts_of.get(move)
+            if parts is not None and parts[1] in foundations:
+                ups.append((move, parts[0]))
+        if not ups:
+            return ()
         # How far each suit's foundations have got: a foundation built up from
         # the ace holds every rank up to its length.
         reached: dict[object, list[int]] = {}
@@ -1636,11 +1645,7 @@ class TableauGame(Game):
         packs = r.packs
         under = self._under
         out = []
-        for move in self._legal_moves(state):
-            parts = self._parts.get(move)
-            if parts is None or parts[1] not in self._foundation_set:
-                continue
-            s = parts[0]
+        for move, s in ups:
             if s == at.waste and r.draw != 1:
                 continue
             needers = under[items[s].cards[-1]]
@@ -1650,63 +1655,6 @@ class TableauGame(Game):
                 sum(1 for n in reached.get(x.suit, ()) if n >= x.rank) >= packs for x in needers
             ):
                 out.append(move)
-        return tuple(out)
-
-    def search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...]:
-        """Game.search_lines: where the stock turns onto a waste, turning is
-        joined to the moves it leads to.
-
-        The lines are every move other than a turn, from ``state`` itself; and
-        for each position the turns reach (the rest of this pass and, where a
-        redeal is allowed, the passes after it, for as long as turning alone
-        may go on), the turns up to it followed by a move of the card they
-        show on the waste. Turning changes only the stock and the waste, so a
-        move that takes no card from the waste can be made before the turns
-        as well as after them, with the same result; except that a move which
-        makes progress after a redeal counts for the new pass, on which a
-        further redeal may depend where passes are unlimited, so such moves
-        are also offered from the position just after the first redeal.
-        Nothing is lost: a winning line can always be reordered into these
-        (its turns alone never win).
-        """
-        r, at = self.rules, self._at
-        moves = self._legal_moves(state)
-        if (
-            r.stock != "waste"
-            or not self._turning_exact
-            or (_DRAW not in moves and _REDEAL not in moves)
-        ):
-            return super().search_lines(state)
-        perform = self._perform
-        parts = self._parts
-        waste = at.waste
-        out: list[tuple[tuple[Move, ...], State]] = [
-            ((m,), perform(state, m)) for m in moves if m is not _DRAW and m is not _REDEAL
-        ]
-        line: list[Move] = []
-        here = state
-        seen = {state}
-        redealt = False
-        while True:
-            turn = _DRAW if _DRAW in moves else _REDEAL if _REDEAL in moves else None
-            if turn is None:
-                break
-            here = perform(here, turn)
-            if here in seen:
-                break
-            seen.add(here)
-            line.append(turn)
-            moves = self._legal_moves(here)
-            first_redeal = turn is _REDEAL and not redealt
-            redealt = redealt or turn is _REDEAL
-            for m in moves:
-                found = parts.get(m)
-                if found is None:
-                    continue
-                if found[0] == waste or (
-                    first_redeal and r.passes is None and self._move_progress(here, m) is not False
-                ):
-                    out.append(((*line, m), perform(here, m)))
         return tuple(out)
 
     # ----------------------------------------------------------- validation
