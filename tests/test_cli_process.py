@@ -16,12 +16,24 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals a
 PROGRAM = [sys.executable, "-m", "patience"]
 
 
+def _interruptible() -> None:
+    """In the child before it runs: Ctrl-C as a terminal's program has it. A shell
+    starts background jobs with SIGINT ignored, and Python keeps an ignored SIGINT
+    ignored, so a suite run in the background would test nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*argv: str, quiet: bool = False) -> subprocess.Popen[str]:
     # A session of its own, so that SIGINT can go to the whole process group
     # as a terminal's Ctrl-C does (workers included).
     output = subprocess.DEVNULL if quiet else subprocess.PIPE
     return subprocess.Popen(
-        [*PROGRAM, *argv], stdout=output, stderr=output, text=True, start_new_session=True
+        [*PROGRAM, *argv],
+        stdout=output,
+        stderr=output,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_interruptible,
     )
 
 
