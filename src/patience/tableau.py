@@ -480,9 +480,11 @@ class TableauGame(Game):
         self._suit_on: dict[Card, frozenset[Card]] = {
             c: frozenset(t for t in self._on[c] if t.suit is c.suit) for c in distinct
         }
-        # The cards that may be built on each card: the ones it is a base for.
+        # The cards that may be built on each card, aces left out: where the
+        # foundations start from the aces (the only games with safe moves) an
+        # ace never needs a place in play, since some foundation always takes it.
         self._under: dict[Card, tuple[Card, ...]] = {
-            t: tuple(c for c in distinct if t in self._on[c]) for t in distinct
+            t: tuple(c for c in distinct if t in self._on[c] and c.rank != 1) for t in distinct
         }
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
@@ -1612,11 +1614,12 @@ class TableauGame(Game):
         foundations build up from aces by suit without wrap-around.
 
         A card in play is only ever wanted as a base for the cards that may
-        be built on it. Once every copy of each of those is on a foundation
-        (for an ace or a two in a game that builds down: none, or only aces,
-        which can always go up themselves), the card can go up at once and
-        nothing is lost. With worrying back a foundation card may come down
-        again onto it, so there only cards that nothing builds on count. From
+        be built on it, and an ace never needs one: while an ace is not up,
+        some foundation is empty and takes it. Once every copy of each other
+        card that may be built on it is on a foundation (for an ace or a two
+        in a game that builds down there are none), the card can go up at
+        once and nothing is lost. With worrying back a foundation card may
+        come down again onto it, so there only aces and twos count. From
         the waste, only when one card is turned at a time: playing a card from
         the waste regroups the cards later turns show together. Games with
         wrap-around or another base rank offer no safe moves.
