@@ -17,7 +17,13 @@ from collections.abc import Iterator
 import pytest
 
 import patience
-from patience import ForeignStateError, Game, InvalidStateError, PatienceError, State
+from patience import (
+    ForeignStateError,
+    Game,
+    InvalidStateError,
+    PatienceError,
+    State,
+)
 
 GAMES = patience.games()
 
@@ -177,3 +183,16 @@ def test_equal_games_of_different_classes_differ() -> None:
     """Game identity includes the class's module, not its bare name."""
     a = patience.game("railroad")
     assert a._key[0].endswith(".Railroad") and "." in a._key[0]
+
+
+def test_move_scores_check_their_arguments() -> None:
+    game = patience.game("klondike")
+    state = game.deal(3)
+    told = game.move_scores(state)
+    assert told == tuple(game.score(game.apply(state, m)) for m in game.legal_moves(state))
+    with pytest.raises(ForeignStateError):
+        game.move_scores(patience.game("railroad").deal(1))
+    with pytest.raises(InvalidStateError):
+        game.move_scores(None)  # type: ignore[arg-type]
+    with pytest.raises(PatienceError, match="no player 1"):
+        game.move_scores(state, 1)

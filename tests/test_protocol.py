@@ -29,6 +29,7 @@ from patience import (
     State,
 )
 from patience.policies import next_mover
+from patience.tableau import TableauGame
 
 GAMES = patience.games()
 seeds = st.integers(0, 2**64 - 1)
@@ -343,3 +344,32 @@ def test_no_offered_move_leaves_the_position_as_it_was(name: str) -> None:
                 checked += 1
             state = game.apply(state, rng.choice(moves))
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_scores_told_before_the_moves_are_the_scores_after_them(name: str) -> None:
+    """``move_scores`` is ``None`` or exactly the score each legal move
+    leaves, in listing order, for every player, at every position of random
+    games."""
+    game = patience.game(name)
+    rng = random.Random(name)
+    told = 0
+    for seed in range(2):
+        state = game.deal(seed)
+        for _ in range(120):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            for player in range(game.players):
+                values = game.move_scores(state, player)
+                if values is not None:
+                    assert len(values) == len(moves)
+                    for move, value in list(zip(moves, values))[:: max(1, len(moves) // 40)]:
+                        assert value == game.score(game.apply(state, move), player), str(move)
+                        told += 1
+            state = game.apply(state, rng.choice(moves))
+    tells = isinstance(game, TableauGame) and (
+        game.rules.foundation_mode == "cards" and name != "joker-solitaire"
+    )
+    if tells or name == "accordion":
+        assert told > 50

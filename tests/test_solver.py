@@ -207,3 +207,37 @@ def test_a_game_name_is_not_a_game() -> None:
         solve("klondike", state)  # type: ignore[arg-type]
     with pytest.raises(PatienceError, match="state must be a State"):
         solve(game, "klondike")  # type: ignore[arg-type]
+
+
+def _eager(game: patience.Game) -> patience.Game:
+    """An equal game of a subclass that cannot tell a move's score without making it."""
+
+    class Eager(type(game)):  # type: ignore[misc]
+        def _move_scores(self, state: patience.State, player: int) -> None:
+            return None
+
+    return Eager(game.name, game.rules, dict(game.options))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), [("klondike", {}), ("emperor", {}), ("canfield", {}), ("las-vegas", {})]
+)
+def test_moves_made_only_when_reached_search_exactly_as_made_at_once(
+    name: str, options: dict[str, object]
+) -> None:
+    """Where a game tells scores without making moves, the solver makes a
+    move only when it comes to it; the search is the same one, node for node."""
+    game = patience.game(name, **options)
+    eager = _eager(game)
+    assert eager.move_scores(eager.deal(0)) is None
+    assert game.move_scores(game.deal(0)) is not None
+    for seed in range(3):
+        for goal in ("win", "score"):
+            lazy = solve(game, game.deal(seed), goal=goal, max_nodes=1500)  # type: ignore[arg-type]
+            made = solve(eager, eager.deal(seed), goal=goal, max_nodes=1500)  # type: ignore[arg-type]
+            assert (lazy.status, lazy.moves, lazy.nodes, lazy.score) == (
+                made.status,
+                made.moves,
+                made.nodes,
+                made.score,
+            )

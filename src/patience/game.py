@@ -1296,6 +1296,24 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """
         return state
 
+    def move_scores(self, state: State, player: int = 0) -> tuple[int, ...] | None:
+        """``player``'s score after each legal move, told without making them, or ``None``.
+
+        In the order of :meth:`legal_moves`; each equal to
+        ``score(apply(state, move), player)`` for its move. ``None`` means the
+        game cannot tell more cheaply than by making the moves (the default).
+        A solver orders a position's moves by it and makes only the moves it
+        goes on to search.
+        """
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._move_scores(state, self._check_player(player))
+
+    def _move_scores(self, state: State, player: int) -> tuple[int, ...] | None:
+        """:meth:`move_scores` for a state of this game and a valid player
+        (default: ``None``, only making the moves tells)."""
+        return None
+
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Moves that can always be made at once without losing anything (default: none)."""
         return ()

@@ -10,6 +10,9 @@ ones included: what the literature calls *thoughtful* solitaire. It uses only
   :meth:`~patience.Game.debt`, so that a repeat with more of a limited
   allowance left is searched again;
 - :meth:`~patience.Game.safe_moves`, made at once without branching;
+- :meth:`~patience.Game.move_scores`, which orders a position's moves by the
+  score each leaves without making them, so a move is made only when the
+  search reaches it;
 - :meth:`~patience.Game.may_win` and :meth:`~patience.Game.score_bound`, which
   prune positions that cannot be won or cannot beat the best score found.
 
@@ -286,31 +289,13 @@ class _Run:
         current line or in a strongly connected part not yet finished), for
         the caller's low-link; otherwise ``None``."""
         game, player, sign = self.game, self.player, self.sign
-        # A search for a win stops only where the game cannot go on: it is
-        # won, or no move is legal. It does not ask is_over, which at every
-        # position would run a search for progress of its own, costing more
-        # than it saves; positions that can make no progress are searched on,
-        # the table keeps that to once each, and a loss is proven by the moves
-        # alone, never by the bound on that search. A search for the best
-        # score must see every ending the game has, so it asks.
-        if (
-            game.is_won(s, player) or not game.legal_moves(s)
-            if self.goal == "win"
-            else game.is_over(s)
-        ):
-            score = game.score(s, player)
-            if self.best_score is None or sign * score > sign * self.best_score:
-                self.best_score, self.best_line = score, tuple(self.path)
-            if self.win_line is None and game.is_won(s, player):
-                self.win_line = tuple(self.path)
+        win = self.goal == "win"
+        if win and game.is_won(s, player):
+            self._leaf(s)
             return None, None
-        if self.goal == "win":
-            if not game.may_win(s, player):
-                return None, None
-        elif self.best_score is not None:
-            bound = game.score_bound(s, player)
-            if bound is not None and sign * bound <= sign * self.best_score:
-                return None, None
+        # The tables come before the moves are listed: a position met before
+        # was searched, so it has moves and is not won, and equal keys play
+        # the same. Half the positions a search enters or more are repeats.
         key = game.canonical_key(s)
         debt = game.debt(s)
         dead = self.dead
@@ -324,6 +309,23 @@ class _Run:
             # Met before with no more debt: finished (so it holds no win), or
             # still open, which makes a cycle through it.
             return None, (before[1] if before[2] else None)
+        # A search for a win stops only where the game cannot go on: it is
+        # won, or no move is legal. It does not ask is_over, which at every
+        # position would run a search for progress of its own, costing more
+        # than it saves; positions that can make no progress are searched on,
+        # the table keeps that to once each, and a loss is proven by the moves
+        # alone, never by the bound on that search. A search for the best
+        # score must see every ending the game has, so it asks.
+        if not game.legal_moves(s) if win else game.is_over(s):
+            self._leaf(s)
+            return None, None
+        if win:
+            if not game.may_win(s, player):
+                return None, None
+        elif self.best_score is not None:
+            bound = game.score_bound(s, player)
+            if bound is not None and sign * bound <= sign * self.best_score:
+                return None, None
         if len(seen) >= self.table_size:
             seen.clear()  # open positions keep their entries on the stacks
         entry = [debt, self.counter, 1]
@@ -332,13 +334,32 @@ class _Run:
         self.open.append((key, entry))
         safe = game.safe_moves(s)
         moves = safe[:1] if safe else game.legal_moves(s)
-        children = [(m, game.apply(s, m)) for m in moves]
-        if len(children) > 1:
-            rand = self.rng.random
-            keyed = [(sign * game.score(c, player), rand(), m, c) for m, c in children]
-            keyed.sort(key=lambda k: (k[0], k[1]))
-            children = [(m, c) for _, _, m, c in keyed]
-        return _Frame(children, entry), None
+        if len(moves) == 1:
+            return _Frame(s, [(moves[0], None)], entry), None
+        # Best score last (the search pops from the end), ties in random
+        # order. Where the game tells a move's score without making it, the
+        # move is made only when the search comes to it: most children of a
+        # deep line are never reached before a run ends or a win is found.
+        rand = self.rng.random
+        told = game.move_scores(s, player)
+        keyed: list[tuple[int, float, Move, State | None]] = []
+        if told is not None:
+            keyed = [(sign * v, rand(), m, None) for m, v in zip(moves, told)]
+        else:
+            for m in moves:
+                c = game.apply(s, m)
+                keyed.append((sign * game.score(c, player), rand(), m, c))
+        keyed.sort(key=_order)
+        return _Frame(s, [(m, c) for _, _, m, c in keyed], entry), None
+
+    def _leaf(self, s: State) -> None:
+        """Note the score of a position where the search stops, and a win."""
+        game, player, sign = self.game, self.player, self.sign
+        score = game.score(s, player)
+        if self.best_score is None or sign * score > sign * self.best_score:
+            self.best_score, self.best_line = score, tuple(self.path)
+        if self.win_line is None and game.is_won(s, player):
+            self.win_line = tuple(self.path)
 
     def close(self, frame: _Frame) -> None:
         """Finish ``frame``, whose children are all searched without a win.
@@ -399,6 +420,8 @@ class _Run:
             if deadline is not None and clock() > deadline:
                 self.timed_out = True
                 return
+            if child is None:
+                child = self.game.apply(frame.state, move)
             path.append(move)
             grand, low = self.expand(child)
             if grand is None:
@@ -411,16 +434,25 @@ class _Run:
 
 
 class _Frame:
-    """A position being searched: its children still to try, its table entry
-    (``[debt, index, open]``) and its low-link, the lowest index of an open
-    position reached from it."""
+    """A position being searched: the position, its children still to try
+    (each move with the position it leads to, or ``None`` until the search
+    comes to it), its table entry (``[debt, index, open]``) and its
+    low-link, the lowest index of an open position reached from it."""
 
-    __slots__ = ("children", "entry", "low")
+    __slots__ = ("children", "entry", "low", "state")
 
-    def __init__(self, children: list[tuple[Move, State]], entry: list[int]) -> None:
+    def __init__(
+        self, state: State, children: list[tuple[Move, State | None]], entry: list[int]
+    ) -> None:
+        self.state = state
         self.children = children
         self.entry = entry
         self.low = entry[1]
+
+
+def _order(child: tuple[int, float, Move, State | None]) -> tuple[int, float]:
+    """Children sort by signed score, then by their random draw."""
+    return child[0], child[1]
 
 
 def _replay(game: Game, state: State, moves: tuple[Move, ...]) -> State:

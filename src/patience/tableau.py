@@ -903,6 +903,12 @@ class TableauGame(Game):
         return current < passes
 
     def _apply(self, state: State, move: Move) -> State:
+        # A move from the listing is found by identity, which is much cheaper
+        # than comparing it field by field with each move before it; an equal
+        # move made elsewhere is found by the comparison.
+        for listed in self._legal_moves(state):
+            if listed is move:
+                return self._perform(state, move)
         if move not in self._legal_moves(state):
             code, reason = self._why_illegal(state, move)
             raise IllegalMoveError(move, state, reason, code)
@@ -1511,6 +1517,33 @@ class TableauGame(Game):
     def _scores(self, state: State) -> tuple[int, ...]:
         up = sum(len(state._items[f].cards) for f in self._at.foundations)
         return (up * self.rules.score_per_card + self.rules.score_offset,)
+
+    def _move_scores(self, state: State, player: int) -> tuple[int, ...] | None:
+        """The score counts foundation cards: a move onto a foundation adds a
+        card's worth, one off it (worrying back) takes one away, and any other
+        move or stock action leaves it as it is. Not told where a move may
+        complete a suit that then leaves the tableau."""
+        r = self.rules
+        if r.foundation_mode != "cards":
+            return None
+        (now,) = self._scores(state)
+        up, down = now + r.score_per_card, now - r.score_per_card
+        parts_of = self._parts
+        foundations = self._foundation_set
+        out = []
+        for move in self._legal_moves(state):
+            parts = parts_of.get(move)
+            if parts is None:
+                if move.kind == "move":
+                    return None  # a move this game object has not met: not worth telling
+                out.append(now)
+            elif parts[1] in foundations:
+                out.append(up)
+            elif parts[0] in foundations:
+                out.append(down)
+            else:
+                out.append(now)
+        return tuple(out)
 
     def _winners(self, state: State) -> tuple[int, ...]:
         return (0,) if self._won(state._items) else ()

@@ -104,6 +104,7 @@ class Accordion(Game):
         self._row_names = tuple(f"r{k + 1}" for k in range(ROW))
         self._row_index = {n: k for k, n in enumerate(self._row_names)}
         self._empty_row: tuple[tuple[Card, ...], ...] = ((),) * ROW
+        self._pile_moves: dict[tuple[int, int, int], Move] = {}
 
     @property
     def deck(self) -> Deck:
@@ -145,23 +146,31 @@ class Accordion(Game):
 
     def _moves_of(self, items: tuple[Any, ...]) -> list[Move]:
         n = self._row_length(items)
-        names = self._row_names
+        made = self._pile_moves
         out: list[Move] = []
         for i in range(1, n):
             pile = items[1 + i]
             top = pile[-1]
             for j in (i - 1, i - 3):
                 if j >= 0 and matches(top, items[1 + j][-1]):
-                    out.append(Move("move", names[i], names[j], len(pile)))
+                    move = made.get((i, j, len(pile)))
+                    out.append(move if move is not None else self._pile_move(i, j, len(pile)))
         if items[0]:
             out.append(DEAL)
         return out
+
+    def _pile_move(self, i: int, j: int, count: int) -> Move:
+        """The move of the ``count`` cards at row place ``i`` onto place ``j``
+        (from 0), made once per game. A pure cache of the names: a race between
+        threads at worst makes an equal move twice."""
+        names = self._row_names
+        return self._pile_moves.setdefault((i, j, count), Move("move", names[i], names[j], count))
 
     # ---------------------------------------------------------- protocol
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every pile move, from the left, one place left before three; then ``deal``."""
-        return tuple(self._moves_of(state._items))
+        return self._memoised(state, lambda s: tuple(self._moves_of(s._items)))
 
     def _apply(self, state: State, move: Move) -> State:
         items = state._items
@@ -324,6 +333,11 @@ class Accordion(Game):
         """Piles in the row plus cards still in the stock (each a pile to come)."""
         items = state._items
         return (self._row_length(items) + len(items[0]),)
+
+    def _move_scores(self, state: State, player: int) -> tuple[int, ...] | None:
+        """A pile move leaves one pile fewer; a deal only moves a pile from the stock to the row."""
+        (now,) = self._scores(state)
+        return tuple(now - 1 if m.kind == "move" else now for m in self._legal_moves(state))
 
     def _winners(self, state: State) -> tuple[int, ...]:
         """Won with every card dealt and gathered in one pile."""

@@ -863,6 +863,11 @@ class JokerSolitaire(TableauGame):
         """The real cards on the foundations (jokers do not count)."""
         return (self._real_up(state._items),)
 
+    def _move_scores(self, state: State, player: int) -> tuple[int, ...] | None:
+        """Not told: a move may exchange a joker for its real card, so only
+        making it shows how many real cards end up on the foundations."""
+        return None
+
     def _winners(self, state: State) -> tuple[int, ...]:
         """Player 0 once 15 or more real cards are on the foundations."""
         return (0,) if self._real_up(state._items) >= _TIER_FLOORS[0] else ()
