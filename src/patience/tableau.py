@@ -13,6 +13,8 @@ Pile names: ``stock``, ``waste``, ``reserve``, ``f1``... (foundations),
 
 from __future__ import annotations
 
+import functools
+
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal
@@ -465,6 +467,7 @@ class TableauGame(Game):
         specs += extra_piles
         self._set_layout(specs)
         self._at = _Places(stock, waste, reserve, foundations, cells, tableau)
+        self._key_fixed = tuple(i for i in (stock, waste, reserve) if i >= 0)
         if stock < 0:
             self._probe_kinds = frozenset()  # no stock to turn: nothing to probe
         actions = {"waste": ("draw", "redeal"), "deal": ("deal",), "none": ()}[rules.stock]
@@ -1621,15 +1624,25 @@ class TableauGame(Game):
         """Equal for positions that differ only in the order of interchangeable piles."""
         at = self._at
         items = state._items
-        fixed = tuple(items[i] for i in (at.stock, at.waste, at.reserve) if i >= 0)
-        tableau = tuple(items[i] for i in at.tableau)
+        data = state._info._data
+        tableau = tuple([items[i] for i in at.tableau])
         if self._interchangeable:
             tableau = in_order(tableau)
-        # With unlimited passes the pass number changes nothing in play.
+        return (
+            tuple([items[i] for i in self._key_fixed]),
+            in_order([items[i] for i in at.foundations]),
+            in_order([items[i] for i in at.cells]) if at.cells else (),
+            tableau,
+            tuple([data[k] for k in self._key_counters]),
+        )
+
+    @functools.cached_property
+    def _key_counters(self) -> tuple[str, ...]:
+        """The counters a canonical key holds, in a fixed order: all of them,
+        except the pass number with unlimited passes, which changes nothing
+        in play (a pure function of the rules, worked out once)."""
         unlimited = self.rules.passes is None
-        info = tuple((k, v) for k, v in state.info.items() if not (unlimited and k == "pass"))
-        foundations = in_order(items[i] for i in at.foundations)
-        return (fixed, foundations, in_order(items[i] for i in at.cells), tableau, info)
+        return tuple(sorted(k for k in self._info_keys if not (unlimited and k == "pass")))
 
     def _search_key(self, state: State) -> Hashable:
         """The state with its interchangeable piles put in order: cheaper than
