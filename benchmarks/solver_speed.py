@@ -6,6 +6,7 @@ Run from the project root with the package installed::
     python benchmarks/solver_speed.py --settle             # settle rates: 200 deals at 10 s
     python benchmarks/solver_speed.py --settle --deals 20 --games klondike canfield
     python benchmarks/solver_speed.py --json docs/_data/benchmarks.json   # for the docs
+    python benchmarks/solver_speed.py --rates              # positions a second, every game
 
 Speed: each deal is solved with a five-second limit on one core, and the
 figure is all positions over all seconds (50 Railroad deals, 10 Klondike).
@@ -15,6 +16,13 @@ solved with ``--seconds`` each, one core a deal (``--jobs`` deals at a time),
 and each is counted as won, lost (the whole search space exhausted) or
 unresolved. A deal is *settled* when it is won or lost. The figures depend on
 the machine's speed and load: compare runs made side by side.
+
+Rates (``--rates``): each game of the settle targets solves its first
+``--deals`` deals (default 5) with a budget of ``--nodes`` positions each
+(default 10,000) and no time limit, on one core. A search limited by
+positions is the same on every machine, so two versions of the solver that
+report the same positions made the same search, and the ratio of their
+rates, run one after the other, is the speed-up.
 """
 
 from __future__ import annotations
@@ -112,14 +120,37 @@ def speed() -> dict[str, Any]:
     return figures
 
 
+def rates(games: list[str], deals: int, nodes: int) -> dict[str, Any]:
+    """Positions a second of ``games`` at ``nodes`` positions a deal."""
+    figures: dict[str, Any] = {}
+    print(f"{'game':20} {'positions':>10} {'seconds':>8} {'positions/s':>12}")
+    for label in games:
+        name, options = SETTLE_GAMES[label]
+        game = patience.game(name, **options)
+        total = 0
+        started = time.perf_counter()
+        for seed in range(deals):
+            total += patience.solve(game, game.deal(seed), max_nodes=nodes, max_seconds=None).nodes
+        spent = time.perf_counter() - started
+        figures[label] = {"deals": deals, "positions": total, "nodes_per_second": total / spent}
+        print(f"{label:20} {total:10d} {spent:8.2f} {total / spent:12.0f}", flush=True)
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--settle", action="store_true", help="measure settle rates")
-    parser.add_argument("--deals", type=int, default=200, help="deals a game (settle rates)")
+    parser.add_argument(
+        "--rates", action="store_true", help="positions a second at a budget of positions"
+    )
+    parser.add_argument("--nodes", type=int, default=10_000, help="positions a deal (rates)")
+    parser.add_argument(
+        "--deals", type=int, help="deals a game (settle rates: default 200; rates: 5)"
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="time a deal (settle rates)")
     parser.add_argument("--jobs", type=int, default=1, help="deals solved at once (settle rates)")
     parser.add_argument(
-        "--games", nargs="*", choices=sorted(SETTLE_GAMES), help="games for the settle rates"
+        "--games", nargs="*", choices=sorted(SETTLE_GAMES), help="games for settle rates or rates"
     )
     parser.add_argument(
         "--json",
@@ -129,14 +160,20 @@ def main() -> int:
     parser.add_argument(
         "--series",
         help="the name the figures go under in the JSON file"
-        " (default: solver_speed, or solver_settle with --settle)",
+        " (default: solver_speed, solver_settle with --settle, solver_rates with --rates)",
     )
     args = parser.parse_args()
+    if args.settle and args.rates:
+        parser.error("--settle and --rates are two measurements: choose one")
     print(f"patience {patience.__version__}, Python {platform.python_version()}")
     stamp = {"measured": datetime.date.today().isoformat(), "python": platform.python_version()}
+    games = args.games or list(SETTLE_GAMES)
     if args.settle:
         key = "solver_settle"
-        figures = settle(args.games or list(SETTLE_GAMES), args.deals, args.seconds, args.jobs)
+        figures = settle(games, args.deals or 200, args.seconds, args.jobs)
+    elif args.rates:
+        key = "solver_rates"
+        figures = {**rates(games, args.deals or 5, args.nodes), "nodes_per_deal": args.nodes}
     else:
         key = "solver_speed"
         figures = speed()
