@@ -50,18 +50,24 @@ def small_position(game: Game, rng: random.Random, left: int) -> State:
     foundations = [n for n, role in layout.items() if role == "foundation"]
     suits = "CDHS"
     ranks = "A23456789TJQK"
+    if "base" in data["info"]:
+        # A dealt base: the foundations build up from it, wrapping round.
+        base = rng.randint(1, 13)
+        data["info"]["base"] = base
+        ranks = ranks[base - 1 :] + ranks[: base - 1]
     rest: list[str] = []
     for k, name in enumerate(foundations):
         height = max(1, 13 - rng.randint(left // 8, left // 3))
         piles[name] = {"cards": [r + suits[k] for r in ranks[:height]], "down": 0}
         rest += [r + suits[k] for r in ranks[height:]]
     rng.shuffle(rest)
-    others = [n for n, role in layout.items() if role in ("tableau", "cell", "stock", "waste")]
+    roles = ("tableau", "cell", "stock", "waste", "reserve")
+    others = [n for n, role in layout.items() if role in roles]
     for name in others:
         piles[name] = {"cards": [], "down": 0}
     cells = [n for n in others if layout[n] == "cell"]
     tableau = [n for n in others if layout[n] == "tableau"]
-    stock = [n for n in others if layout[n] == "stock"]
+    stock = [n for n in others if layout[n] in ("stock", "reserve")]
 
     # Where the game deals cards face down, a tableau pile holds face-down
     # cards under a single face-up one (the face-up cards of a reachable
@@ -75,6 +81,12 @@ def small_position(game: Game, rng: random.Random, left: int) -> State:
             return held <= dealt_down[name]
         return True
 
+    if "reserve" in layout.values():
+        # Spaces are filled from the reserve at once: every tableau pile
+        # holds a card before the reserve gets one.
+        for name in tableau:
+            if rest:
+                piles[name]["cards"].append(rest.pop())
     for card in rest:
         place = rng.choice([n for n in tableau + stock + cells if room(n)])
         piles[place]["cards"].append(card)
@@ -82,7 +94,9 @@ def small_position(game: Game, rng: random.Random, left: int) -> State:
         cards = piles[name]["cards"]
         piles[name]["down"] = len(cards) - 1 if cards and dealt_down[name] else 0
     for name in stock:
-        piles[name]["down"] = len(piles[name]["cards"])
+        # The stock lies face down; the reserve shows its top card.
+        held = len(piles[name]["cards"])
+        piles[name]["down"] = held if layout[name] == "stock" else max(held - 1, 0)
     return game.from_json(data)
 
 
@@ -93,6 +107,8 @@ CASES = [
     ("seahaven-towers", {}),
     ("beleaguered-castle", {}),
     ("streets-and-alleys", {}),
+    ("canfield", {}),
+    ("thirteen-up", {}),
 ]
 
 
@@ -229,3 +245,46 @@ def test_a_card_still_wanted_as_a_base_is_not_safe() -> None:
     for move in ("t2-t1", "t2-f2", "t1-f2"):
         state = game.apply(state, move)
     assert [str(m) for m in game.safe_moves(state)] == ["t1-f1", "t3-f2"]
+
+
+@pytest.mark.parametrize(("name", "base"), [("thirteen-up", 1), ("canfield", 9), ("canfield", 1)])
+def test_a_card_still_wanted_from_the_reserve_is_not_safe(name: str, base: int) -> None:
+    # Counted from the base (height 0): the clubs and diamonds are up but
+    # their kings (height 12, which nothing takes but a space), the hearts to
+    # height 3, the spades to height 1. Two runs, each on a king, hold the
+    # other cards; the kings of spades and hearts stand alone; the reserve
+    # holds the spades' heights 2 and 3, the 3 on top. Playing the hearts' 4
+    # (on top of a run) up loses: the spades' 3 then has nowhere to go, and no
+    # pile can ever empty. Building the spades' 3 on it wins.
+    game = patience.game(name)
+    data: dict[str, Any] = game.deal(0).to_json()
+    ranks = "A23456789TJQK"
+    ranks = ranks[base - 1 :] + ranks[: base - 1]
+
+    def cards(*spec: tuple[int, str]) -> list[str]:
+        return [ranks[height] + suit for height, suit in spec]
+
+    piles: dict[str, dict[str, Any]] = {p: {"cards": [], "down": 0} for p in data["piles"]}
+    piles["f1"] = {"cards": cards(*((h, "C") for h in range(12))), "down": 0}
+    piles["f2"] = {"cards": cards(*((h, "D") for h in range(12))), "down": 0}
+    piles["f3"] = {"cards": cards(*((h, "H") for h in range(4))), "down": 0}
+    piles["f4"] = {"cards": cards((0, "S"), (1, "S")), "down": 0}
+    piles["t1"] = {"cards": cards((12, "S")), "down": 0}
+    piles["t2"] = {"cards": cards((12, "C"), *((h, "SH"[h % 2]) for h in range(11, 3, -1)))}
+    piles["t3"] = {"cards": cards((12, "H")), "down": 0}
+    piles["t4"] = {"cards": cards((12, "D"), *((h, "HS"[h % 2]) for h in range(11, 3, -1)))}
+    piles["reserve"] = {"cards": cards((2, "S"), (3, "S")), "down": 1}
+    data["piles"] = piles
+    if "base" in data["info"]:
+        data["info"]["base"] = base
+    state = game.from_json(data)
+    up = patience.Move("move", "t4", "f3")
+    assert up in game.legal_moves(state)
+    assert winnable(game, state, 5_000) is True
+    assert winnable(game, game.apply(state, up), 5_000) is False
+    assert up not in game.safe_moves(state)
+    # Once the spades' 3 is built on the hearts' 4 and both go up, nothing
+    # needs the hearts' 4 any more.
+    for move in ("reserve-t4", "reserve-f4", "t4-f4"):
+        state = game.apply(state, move)
+    assert up in game.safe_moves(state)

@@ -123,7 +123,16 @@ def test_dealt_base_and_wrap_around() -> None:
     state = game.deal(5)
     assert state.piles["f1"].cards == (cards[13],)  # the card after the reserve
     assert state.info["base"] == cards[13].rank
-    assert game.safe_moves(state) == ()  # wrap-around: nothing is always safe
+    # Safe moves count ranks from the dealt base, round the corner: the card
+    # one above the base may go up at once (only base-rank cards could go on
+    # it, and they always have a foundation); the base rank itself is still
+    # wanted, for the cards one below it.
+    base = cards[13].rank
+    for move in game.legal_moves(state):
+        if move.target and move.target.startswith("f"):
+            rank = state.piles[move.source].cards[-1].rank
+            assert (move in game.safe_moves(state)) == ((rank - base) % 13 == 1)
+    assert game.safe_moves(state)
 
 
 def test_worrying_back_progress_counts_new_highs_only() -> None:

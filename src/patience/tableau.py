@@ -14,7 +14,6 @@ Pile names: ``stock``, ``waste``, ``reserve``, ``f1``... (foundations),
 from __future__ import annotations
 
 import functools
-
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal
@@ -483,11 +482,9 @@ class TableauGame(Game):
         self._suit_on: dict[Card, frozenset[Card]] = {
             c: frozenset(t for t in self._on[c] if t.suit is c.suit) for c in distinct
         }
-        # The cards that may be built on each card, aces left out: where the
-        # foundations start from the aces (the only games with safe moves) an
-        # ace never needs a place in play, since some foundation always takes it.
+        # The cards that may be built on each card in the tableau, for safe moves.
         self._under: dict[Card, tuple[Card, ...]] = {
-            t: tuple(c for c in distinct if t in self._on[c] and c.rank != 1) for t in distinct
+            t: tuple(c for c in distinct if t in self._on[c]) for t in distinct
         }
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
@@ -1657,21 +1654,26 @@ class TableauGame(Game):
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of cards the tableau can never need, in games whose
-        foundations build up from aces by suit without wrap-around.
+        foundations build up by suit.
+
+        Count a card's height from the foundations' base rank: the base is
+        height 0, the next rank up 1, and so on (with wrap-around, a king is
+        followed by an ace). A foundation of some suit holding ``n`` cards
+        holds that suit's heights 0 to ``n - 1``.
 
         A card in play is only ever wanted as a base for the cards that may
-        be built on it, and an ace never needs one: while an ace is not up,
-        some foundation is empty and takes it. Once every copy of each other
-        card that may be built on it is on a foundation (for an ace or a two
-        in a game that builds down there are none), the card can go up at
+        be built on it, and a card of the base rank never needs one: while
+        one is not up, some foundation is empty and takes it. Once every copy
+        of each other card that may be built on it is on a foundation (for a
+        card with nothing built on it there are none), the card can go up at
         once and nothing is lost. With worrying back a foundation card may
-        come down again onto it, so there only aces and twos count. From
-        the waste, only when one card is turned at a time: playing a card from
-        the waste regroups the cards later turns show together. Games with
-        wrap-around or another base rank offer no safe moves.
+        come down again onto it, so there only cards on which nothing can be
+        built count. From the waste, only when one card is turned at a time:
+        playing a card from the waste regroups the cards later turns show
+        together.
         """
         r = self.rules
-        if r.wrap or r.base != 1 or r.foundation_mode != "cards" or r.foundation_build != "up":
+        if r.foundation_mode != "cards" or r.foundation_build != "up":
             return ()
         items = state._items
         at = self._at
@@ -1684,8 +1686,9 @@ class TableauGame(Game):
                 ups.append((move, parts[0]))
         if not ups:
             return ()
-        # How far each suit's foundations have got: a foundation built up from
-        # the ace holds every rank up to its length.
+        base = state._info._data["base"] if self._dealt_base else r.base
+        assert isinstance(base, int)
+        # How far each suit's foundations have got.
         reached: dict[object, list[int]] = {}
         for f in at.foundations:
             cards = items[f].cards
@@ -1697,11 +1700,12 @@ class TableauGame(Game):
         for move, s in ups:
             if s == at.waste and r.draw != 1:
                 continue
-            needers = under[items[s].cards[-1]]
+            needers = [x for x in under[items[s].cards[-1]] if x.rank != base]
             if r.worrying_back and needers:
                 continue
             if all(
-                sum(1 for n in reached.get(x.suit, ()) if n >= x.rank) >= packs for x in needers
+                sum(1 for n in reached.get(x.suit, ()) if n > (x.rank - base) % 13) >= packs
+                for x in needers
             ):
                 out.append(move)
         return tuple(out)
