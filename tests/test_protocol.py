@@ -11,6 +11,7 @@ import json
 import pickle
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from arrange import short_and_long
@@ -323,6 +324,22 @@ def test_every_move_is_of_a_declared_kind_and_names_its_pile(name: str) -> None:
         game.parse_move(game.deal(0), "bogus")
 
 
+def random_positions(
+    game: Game, seeds: range, limit: int
+) -> Iterator[tuple[int, State, tuple[Move, ...]]]:
+    """``(seed, state, legal moves)`` along random games of ``seeds``, for up
+    to ``limit`` moves each (the moves are chosen after each is yielded)."""
+    rng = random.Random(game.name)
+    for seed in seeds:
+        state = game.deal(seed)
+        for _ in range(limit):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            yield seed, state, moves
+            state = game.apply(state, rng.choice(moves))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_no_offered_move_leaves_the_position_as_it_was(name: str) -> None:
     """Not even up to the order of interchangeable piles: every legal move of
@@ -330,19 +347,12 @@ def test_no_offered_move_leaves_the_position_as_it_was(name: str) -> None:
     space, a run moved from one card onto its twin, or a swap of two stacks
     whose places never matter would not)."""
     game = patience.game(name)
-    rng = random.Random(name)
     checked = 0
-    for seed in range(3):
-        state = game.deal(seed)
-        for _ in range(150):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            key = game.canonical_key(state)
-            for move in moves:
-                assert game.canonical_key(game.apply(state, move)) != key, (seed, str(move))
-                checked += 1
-            state = game.apply(state, rng.choice(moves))
+    for seed, state, moves in random_positions(game, range(3), 150):
+        key = game.canonical_key(state)
+        for move in moves:
+            assert game.canonical_key(game.apply(state, move)) != key, (seed, str(move))
+            checked += 1
     assert checked > 50
 
 
@@ -352,22 +362,15 @@ def test_scores_told_before_the_moves_are_the_scores_after_them(name: str) -> No
     leaves, in listing order, for every player, at every position of random
     games."""
     game = patience.game(name)
-    rng = random.Random(name)
     told = 0
-    for seed in range(2):
-        state = game.deal(seed)
-        for _ in range(120):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            for player in range(game.players):
-                values = game.move_scores(state, player)
-                if values is not None:
-                    assert len(values) == len(moves)
-                    for move, value in list(zip(moves, values))[:: max(1, len(moves) // 40)]:
-                        assert value == game.score(game.apply(state, move), player), str(move)
-                        told += 1
-            state = game.apply(state, rng.choice(moves))
+    for _, state, moves in random_positions(game, range(2), 120):
+        for player in range(game.players):
+            values = game.move_scores(state, player)
+            if values is not None:
+                assert len(values) == len(moves)
+                for move, value in list(zip(moves, values))[:: max(1, len(moves) // 40)]:
+                    assert value == game.score(game.apply(state, move), player), str(move)
+                    told += 1
     tells = isinstance(game, TableauGame) and (
         game.rules.foundation_mode == "cards" and name != "joker-solitaire"
     )

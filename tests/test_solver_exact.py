@@ -217,6 +217,14 @@ def test_soak_safe_moves_never_lose_a_win(name: str, options: dict[str, Any]) ->
     safe_moves_keep_wins(name, options, tries=60, limit=20_000)
 
 
+def assert_still_wanted(game: Game, state: State, up: patience.Move, limit: int) -> None:
+    """``up`` is legal in ``state``, which is won, but loses it; so it is not a safe move."""
+    assert up in game.legal_moves(state)
+    assert winnable(game, state, limit) is True
+    assert winnable(game, game.apply(state, up), limit) is False
+    assert up not in game.safe_moves(state)
+
+
 def test_a_card_still_wanted_as_a_base_is_not_safe() -> None:
     # Klondike: the JD lies face down under the QD, which can only go on the
     # KC (the other black king is up, and a queen cannot fill a space).
@@ -235,11 +243,7 @@ def test_a_card_still_wanted_as_a_base_is_not_safe() -> None:
     piles["t3"] = {"cards": ["KD"], "down": 0}
     data["piles"] = piles
     state = game.from_json(data)
-    up = patience.Move("move", "t1", "f1")
-    assert up in game.legal_moves(state)
-    assert winnable(game, state, 1_000) is True
-    assert winnable(game, game.apply(state, up), 1_000) is False
-    assert up not in game.safe_moves(state)
+    assert_still_wanted(game, state, patience.Move("move", "t1", "f1"), 1_000)
     # Once the QD is on a foundation nothing needs the KC, and it may go up;
     # so may the KD, since both black queens are up.
     for move in ("t2-t1", "t2-f2", "t1-f2"):
@@ -279,10 +283,7 @@ def test_a_card_still_wanted_from_the_reserve_is_not_safe(name: str, base: int) 
         data["info"]["base"] = base
     state = game.from_json(data)
     up = patience.Move("move", "t4", "f3")
-    assert up in game.legal_moves(state)
-    assert winnable(game, state, 5_000) is True
-    assert winnable(game, game.apply(state, up), 5_000) is False
-    assert up not in game.safe_moves(state)
+    assert_still_wanted(game, state, up, 5_000)
     # Once the spades' 3 is built on the hearts' 4 and both go up, nothing
     # needs the hearts' 4 any more.
     for move in ("reserve-t4", "reserve-f4", "t4-f4"):

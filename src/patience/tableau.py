@@ -906,10 +906,11 @@ class TableauGame(Game):
         # A move from the listing is found by identity, which is much cheaper
         # than comparing it field by field with each move before it; an equal
         # move made elsewhere is found by the comparison.
-        for listed in self._legal_moves(state):
+        moves = self._legal_moves(state)
+        for listed in moves:
             if listed is move:
                 return self._perform(state, move)
-        if move not in self._legal_moves(state):
+        if move not in moves:
             code, reason = self._why_illegal(state, move)
             raise IllegalMoveError(move, state, reason, code)
         return self._perform(state, move)
@@ -1686,8 +1687,7 @@ class TableauGame(Game):
                 ups.append((move, parts[0]))
         if not ups:
             return ()
-        base = state._info._data["base"] if self._dealt_base else r.base
-        assert isinstance(base, int)
+        base = self._base(state)
         # How far each suit's foundations have got.
         reached: dict[object, list[int]] = {}
         for f in at.foundations:
