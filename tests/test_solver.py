@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 import patience
 from patience import Card, PatienceError, solve
 from patience.games.railroad import Railroad
+from patience.simulation import play_deal
 
 GAMES = patience.games()
 
@@ -242,3 +245,48 @@ def test_moves_made_only_when_reached_search_exactly_as_made_at_once(
                 made.nodes,
                 made.score,
             )
+
+
+def _first_over(
+    game: patience.Game, state: patience.State, line: tuple[patience.Move, ...]
+) -> int | None:
+    """The index of the first move of ``line`` made from a position the game calls over."""
+    for index, move in enumerate(line):
+        if game.is_over(state):
+            return index
+        state = game.apply(state, move)
+    return None
+
+
+def test_a_winning_line_never_passes_a_position_the_game_calls_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Play ends where the game calls it over, so a won line must not pass one.
+
+    With the search for progress cut to 50 positions, Seahaven Towers calls
+    positions over that can still be won: deal 0's line from the usual
+    search passes one at its 78th move. The solver then finds another line,
+    one that plays to the end as simulate plays it. Deal 4 is itself called
+    over at once: a search that stops there proves nothing, so its answer is
+    unknown, never lost.
+    """
+    game = patience.game("seahaven-towers")
+    usual = solve(game, game.deal(0), max_nodes=20_000)
+    assert usual.won
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 50)
+    assert _first_over(game, game.deal(0), usual.moves) == 77
+    found = solve(game, game.deal(0), max_nodes=20_000)
+    assert found.won
+    assert _first_over(game, game.deal(0), found.moves) is None
+    assert game.is_won(replay(game, game.deal(0), found.moves))
+    # The solver policy follows such a line, and simulate, which stops where
+    # the game is over, sees the win.
+    policy = patience.SolverPolicy(max_seconds=None, max_nodes=20_000)
+    played = play_deal(game, policy, 0)
+    assert played.won and played.resolved
+
+    dealt = game.deal(4)
+    assert game.is_over(dealt) and game.result(dealt).ending == "no progress found"
+    stuck = solve(game, dealt, max_nodes=20_000)
+    assert stuck.status == "unknown" and not stuck.exhausted
+    assert stuck.nodes < 20_000  # the search ran out of positions, not of budget

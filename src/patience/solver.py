@@ -158,6 +158,12 @@ def solve(
     that ends within its budget can prove a loss. The same arguments always
     give the same answer and node count.
 
+    A winning line is one that plays to its end: no position on it is one
+    the game calls over (:meth:`~patience.Game.is_over`), where play would
+    stop. A loss rests on the moves alone: a search that met such a
+    position, where the game's bounded search for progress gave up, answers
+    ``"unknown"`` rather than ``"lost"``.
+
     >>> import patience
     >>> game = patience.game("railroad", sidings=1)
     >>> solve(game, game.deal(2026)).status
@@ -194,10 +200,13 @@ def solve(
     # Positions proven to hold no win, kept from run to run (a win search only:
     # for the best score, what is worth searching depends on the best so far).
     dead: dict[Hashable, int] | None = {} if goal == "win" else None
+    # Positions the game calls over that a winning line passed through: the
+    # game ends there, so they are leaves (see _Run.playable).
+    ruled: dict[Hashable, int] = {}
     while True:
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
-        run = _Run(game, player, goal, table_size, budget, deadline, rng, clock, dead)
+        run = _Run(game, player, goal, table_size, budget, deadline, rng, clock, dead, ruled)
         if best is not None and goal == "score":
             run.best_score, run.best_line = best.best_score, best.best_line
         run.search(state)
@@ -206,17 +215,22 @@ def solve(
             best = run
         if run.win_line is not None and (goal == "win" or run.finished()):
             break
-        if run.exhausted or run.timed_out or not restarts:
+        if run.timed_out or (max_nodes is not None and used >= max_nodes):
             break
-        if max_nodes is not None and used >= max_nodes:
+        if run.blocked:
+            continue  # the same budget again, now stopping where the game ends
+        if run.exhausted or not restarts:
             break
         assert budget is not None
         budget *= 2
     seconds = clock() - start
-    exhausted = best.exhausted or run.exhausted
+    # A search that stopped at a position the game called over only because
+    # its search for progress gave up ("no progress found") proves nothing:
+    # a loss rests on the moves alone.
+    exhausted = (best.exhausted or run.exhausted) and not ruled
     if best.win_line is not None:
         status: Status = "won"
-    elif run.exhausted:
+    elif run.exhausted and not ruled:
         status = "lost"
     else:
         status = "unknown"
@@ -242,6 +256,7 @@ class _Run:
         rng: random.Random,
         clock: Callable[[], float],
         dead: dict[Hashable, int] | None,
+        ruled: dict[Hashable, int],
     ) -> None:
         self.game = game
         self.player = player
@@ -254,6 +269,8 @@ class _Run:
         self.sign = 1 if game.better is Better.HIGHER else -1
         self.seen: dict[Hashable, list[int]] = {}
         self.dead = dead
+        self.ruled = ruled
+        self.blocked = False
         self.counter = 0
         self.open: list[tuple[Hashable, list[int]]] = []
         self.frames: list[_Frame] = []
@@ -303,6 +320,9 @@ class _Run:
             proven = dead.get(key)
             if proven is not None and proven <= debt:
                 return None, None  # proven to hold no win, in this run or one before
+            over = self.ruled.get(key)
+            if over is not None and over <= debt:
+                return None, None  # the game ends here (a winning line found so)
         seen = self.seen
         before = seen.get(key)
         if before is not None and before[0] <= debt:
@@ -358,8 +378,36 @@ class _Run:
         score = game.score(s, player)
         if self.best_score is None or sign * score > sign * self.best_score:
             self.best_score, self.best_line = score, tuple(self.path)
-        if self.win_line is None and game.is_won(s, player):
+        if self.win_line is None and game.is_won(s, player) and self.playable():
             self.win_line = tuple(self.path)
+
+    def playable(self) -> bool:
+        """Whether the line to the won position just reached can be played.
+
+        A search for a win does not ask :meth:`~patience.Game.is_over` as it
+        goes (see :func:`solve`), so a line may pass through a position the
+        game calls over, where its search for progress gave up. Play ends
+        there. The clock is read before each position is asked about, as
+        before each expansion. When a line does, the first such position is noted as a leaf
+        for this search and the runs after it, and the run stops
+        (:attr:`blocked`): positions below the leaf were searched on the
+        assumption that play could go on, so none of them is marked dead.
+        """
+        game, deadline, clock = self.game, self.deadline, self.clock
+        for frame in self.frames:
+            s = frame.state
+            if deadline is not None and clock() > deadline:
+                self.timed_out = True  # the line is not known to play: no win
+                return False
+            if game.is_over(s):
+                key = game.canonical_key(s)
+                debt = game.debt(s)
+                known = self.ruled.get(key)
+                if known is None or debt < known:
+                    self.ruled[key] = debt
+                self.blocked = True
+                return False
+        return True
 
     def close(self, frame: _Frame) -> None:
         """Finish ``frame``, whose children are all searched without a win.
@@ -424,6 +472,8 @@ class _Run:
                 child = self.game.apply(frame.state, move)
             path.append(move)
             grand, low = self.expand(child)
+            if self.blocked or self.timed_out:
+                return
             if grand is None:
                 path.pop()
                 if low is not None and low < frame.low:
