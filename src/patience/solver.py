@@ -201,12 +201,14 @@ def solve(
     # for the best score, what is worth searching depends on the best so far).
     dead: dict[Hashable, int] | None = {} if goal == "win" else None
     # Positions the game calls over that a winning line passed through: the
-    # game ends there, so they are leaves (see _Run.playable).
+    # game ends there, so they are leaves (see _Run.playable). And the keys of
+    # positions on such lines that the game lets play on, asked once.
     ruled: dict[Hashable, int] = {}
+    going: set[tuple[Hashable, int]] = set()
     while True:
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
-        run = _Run(game, player, goal, table_size, budget, deadline, rng, clock, dead, ruled)
+        run = _Run(game, player, goal, table_size, budget, deadline, rng, clock, dead, ruled, going)
         if best is not None and goal == "score":
             run.best_score, run.best_line = best.best_score, best.best_line
         run.search(state)
@@ -227,10 +229,11 @@ def solve(
     # A search that stopped at a position the game called over only because
     # its search for progress gave up ("no progress found") proves nothing:
     # a loss rests on the moves alone.
-    exhausted = (best.exhausted or run.exhausted) and not ruled
+    proven = run.exhausted and not ruled
+    exhausted = proven or (best.exhausted and not ruled)
     if best.win_line is not None:
         status: Status = "won"
-    elif run.exhausted and not ruled:
+    elif proven:
         status = "lost"
     else:
         status = "unknown"
@@ -257,6 +260,7 @@ class _Run:
         clock: Callable[[], float],
         dead: dict[Hashable, int] | None,
         ruled: dict[Hashable, int],
+        going: set[tuple[Hashable, int]],
     ) -> None:
         self.game = game
         self.player = player
@@ -270,7 +274,9 @@ class _Run:
         self.seen: dict[Hashable, list[int]] = {}
         self.dead = dead
         self.ruled = ruled
+        self.going = going
         self.blocked = False
+        self.stopped = False  # blocked or timed out part way through a run
         self.counter = 0
         self.open: list[tuple[Hashable, list[int]]] = []
         self.frames: list[_Frame] = []
@@ -386,27 +392,30 @@ class _Run:
 
         A search for a win does not ask :meth:`~patience.Game.is_over` as it
         goes (see :func:`solve`), so a line may pass through a position the
-        game calls over, where its search for progress gave up. Play ends
-        there. The clock is read before each position is asked about, as
-        before each expansion. When a line does, the first such position is noted as a leaf
-        for this search and the runs after it, and the run stops
+        game calls over, where its search for progress gave up, and play
+        ends there. If it does, the first such position is noted as a leaf
+        for this run and the runs after it, and the run stops
         (:attr:`blocked`): positions below the leaf were searched on the
         assumption that play could go on, so none of them is marked dead.
+        Positions the game lets play on are noted too, so that a later line
+        through them does not ask again. The clock is read before each
+        position is asked about, as before each expansion.
         """
-        game, deadline, clock = self.game, self.deadline, self.clock
+        game, deadline, clock, going = self.game, self.deadline, self.clock, self.going
         for frame in self.frames:
             s = frame.state
+            key = game.canonical_key(s)
+            debt = game.debt(s)
+            if (key, debt) in going:
+                continue
             if deadline is not None and clock() > deadline:
-                self.timed_out = True  # the line is not known to play: no win
+                self.timed_out = self.stopped = True  # not known to play: no win
                 return False
             if game.is_over(s):
-                key = game.canonical_key(s)
-                debt = game.debt(s)
-                known = self.ruled.get(key)
-                if known is None or debt < known:
-                    self.ruled[key] = debt
-                self.blocked = True
+                _note_least(self.ruled, key, debt)
+                self.blocked = self.stopped = True
                 return False
+            going.add((key, debt))
         return True
 
     def close(self, frame: _Frame) -> None:
@@ -433,9 +442,7 @@ class _Run:
             if dead is not None:
                 if len(dead) >= self.table_size:
                     dead.clear()
-                proven = dead.get(key)
-                if proven is None or member[0] < proven:
-                    dead[key] = member[0]
+                _note_least(dead, key, member[0])
             if member is entry:
                 return
 
@@ -472,7 +479,7 @@ class _Run:
                 child = self.game.apply(frame.state, move)
             path.append(move)
             grand, low = self.expand(child)
-            if self.blocked or self.timed_out:
+            if self.stopped:
                 return
             if grand is None:
                 path.pop()
@@ -498,6 +505,14 @@ class _Frame:
         self.children = children
         self.entry = entry
         self.low = entry[1]
+
+
+def _note_least(table: dict[Hashable, int], key: Hashable, debt: int) -> None:
+    """Keep in ``table`` the least debt met with ``key``: a repeat with no
+    less debt can do no better."""
+    known = table.get(key)
+    if known is None or debt < known:
+        table[key] = debt
 
 
 def _order(child: tuple[int, float, Move, State | None]) -> tuple[int, float]:
