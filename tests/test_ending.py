@@ -217,7 +217,7 @@ def test_greedy_play_of_emperor_7_ends_within_its_wander() -> None:
         idle = 0 if game.progress(state) != before else idle + 1
         longest = max(longest, idle)
     assert game.is_over(state)
-    assert longest <= 20 + patience.PROGRESS_SEARCH_LIMIT
+    assert longest <= 20 + patience.PROGRESS_SEARCH_DIRECTED_LIMIT
 
 
 @pytest.mark.parametrize("wander", [-1, 1.5, True, "10", None])
@@ -370,6 +370,7 @@ def test_past_the_search_limit_the_probe_keeps_the_game_going(
     # sees that turning the stock brings up a card that plays: the game goes
     # on, and progress_line gives the probe's line rather than None.
     monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 2)
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_DIRECTED_LIMIT", 2)
     game = patience.game("klondike")
     found = 0
     for seed in range(40):
@@ -392,6 +393,7 @@ def test_a_search_that_gives_up_ends_the_game_and_says_so(monkeypatch: pytest.Mo
     # Emperor has no redeal: once the probe has turned the whole stock, only a
     # search can find a way on, and a search of three positions finds none.
     monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 3)
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_DIRECTED_LIMIT", 3)
     game = patience.game("emperor")
     rng = random.Random(1)
     state = game.deal(1)
@@ -404,6 +406,36 @@ def test_a_search_that_gives_up_ends_the_game_and_says_so(monkeypatch: pytest.Mo
     # The full search would have found a way on.
     monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 2_000)
     assert game._find_progress(state)[0] is not None
+
+
+def _streets_21() -> tuple[patience.Game, patience.State]:
+    # Streets and Alleys deal 21 after two moves: the nearest card that can go
+    # up is nine moves away, beyond the breadth-first search's 2,000 positions.
+    game = patience.game("streets-and-alleys")
+    state = game.deal(21)
+    for move in ("t6-t2", "t8-t3"):
+        state = game.apply(state, move)
+    return game, state
+
+
+def test_progress_far_off_is_found_by_the_directed_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, state = _streets_21()
+    line, exhausted = game._find_progress(state)
+    assert line is None and not exhausted  # breadth first gives up
+    assert not game.is_over(state)
+    line = game.progress_line(state)
+    assert line is not None and len(line) == 9
+    mark = game.progress(state)
+    for move in line[:-1]:
+        state = game.apply(state, move)
+        assert game.progress(state) == mark
+    assert game.progress(game.apply(state, line[-1])) != mark
+    # Without the directed search the game would count as over.
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_DIRECTED_LIMIT", 5)
+    game, state = _streets_21()
+    assert game.is_over(state) and game.result(state).ending == "no progress found"
 
 
 def test_the_solver_proves_a_loss_where_no_progress_is_possible() -> None:

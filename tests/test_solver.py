@@ -263,10 +263,11 @@ def test_a_winning_line_never_passes_a_position_the_game_calls_over(
 ) -> None:
     """Play ends where the game calls it over, so a won line must not pass one.
 
-    With the search for progress cut to 50 positions, Seahaven Towers calls
-    positions over that can still be won: deal 0's line from the usual
-    search passes one at its 78th move. The solver then finds another line,
-    one that plays to the end as simulate plays it. Deal 4 is itself called
+    With the search for progress cut to 50 positions (and no directed
+    search), Seahaven Towers calls positions over that can still be won:
+    deal 0's line from the usual search passes one at its 78th move. The
+    solver then finds another line, one that plays to the end as simulate
+    plays it. Deal 4 is itself called
     over at once: a search that stops there proves nothing, so its answer is
     unknown, never lost.
     """
@@ -274,6 +275,7 @@ def test_a_winning_line_never_passes_a_position_the_game_calls_over(
     usual = solve(game, game.deal(0), max_nodes=20_000)
     assert usual.won
     monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 50)
+    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_DIRECTED_LIMIT", 1)
     assert _first_over(game, game.deal(0), usual.moves) == 77
     found = solve(game, game.deal(0), max_nodes=20_000)
     assert found.won

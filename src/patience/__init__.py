@@ -32,7 +32,14 @@ from .errors import (
     PatienceError,
     UnknownGameError,
 )
-from .game import PROGRESS_SEARCH_LIMIT, Better, Game, PileSpec, Result
+from .game import (
+    PROGRESS_SEARCH_DIRECTED_LIMIT,
+    PROGRESS_SEARCH_LIMIT,
+    Better,
+    Game,
+    PileSpec,
+    Result,
+)
 from .move import Move
 from .pile import Pile
 from .records import Record, state_from_json
@@ -61,6 +68,7 @@ __all__ = [
     "ACE",
     "JACK",
     "KING",
+    "PROGRESS_SEARCH_DIRECTED_LIMIT",
     "PROGRESS_SEARCH_LIMIT",
     "QUEEN",
     "RANKS",

@@ -15,6 +15,7 @@ import abc
 import enum
 import functools
 import hashlib
+import heapq
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -43,6 +44,7 @@ from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
 __all__ = [
     "COMMON_REFUSALS",
+    "PROGRESS_SEARCH_DIRECTED_LIMIT",
     "PROGRESS_SEARCH_LIMIT",
     "STATE_FORMAT",
     "Better",
@@ -67,6 +69,20 @@ way on, the game counts as over, with the
 ending ``"no progress found"`` rather than ``"no progress"``: the positions
 left unexplored might still hold a way forward. The "How games end" page of
 the documentation gives the measured rates and the reasons for the figure.
+"""
+
+PROGRESS_SEARCH_DIRECTED_LIMIT = 20_000
+"""The most distinct positions the directed search for progress looks at.
+
+Where the breadth-first search stops at :data:`PROGRESS_SEARCH_LIMIT`
+positions, a game that can tell how near a position is to progress (the
+tableau games: how many cards lie on the nearest card that could go up or
+turn over) searches again, nearest first, up to this many positions. Progress
+a long way off but easy to head for (a card to dig out from under a dozen
+others) is found so within a few hundred positions, where breadth first
+would need hundreds of thousands. If this search too stops without finding
+progress, the game counts as over (``"no progress found"``); if it runs out
+of positions first, no progress is possible, and that is proven.
 """
 
 _T = TypeVar("_T")
@@ -232,8 +248,9 @@ class Result:
     one-player game won), ``"no moves"`` (no legal move is left),
     ``"no progress"`` (moves are left, but no sequence of them can make
     progress any more; see :meth:`Game.progress`), ``"no progress found"``
-    (the search for progress met :data:`PROGRESS_SEARCH_LIMIT` positions
-    without finding any), or an ending of the game's own from
+    (the searches for progress met their limits, :data:`PROGRESS_SEARCH_LIMIT`
+    and :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions, without finding
+    any), or an ending of the game's own from
     :meth:`Game.ending`, such as ``"time"``."""
 
     @property
@@ -769,11 +786,12 @@ class Game(abc.ABC, metaclass=_GameMeta):
     def progress_line(self, state: State) -> tuple[Move, ...] | None:
         """A shortest sequence of legal moves from ``state`` whose last move makes progress.
 
-        ``None`` when no sequence can make progress, and when the search met
-        :data:`PROGRESS_SEARCH_LIMIT` positions without finding one; either
-        way the game is over (:meth:`is_over`). Where the search gave up but
-        turning the stock finds a way on, that line is given (it may be
-        longer than the shortest; see "How games end" in the docs). A front end can offer the
+        ``None`` when no sequence can make progress, and when the searches
+        met their limits without finding one; either way the game is over
+        (:meth:`is_over`). Where the breadth-first search gave up but turning
+        the stock or the directed search finds a way on, that line is given
+        (it may be longer than the shortest; see "How games end" in the
+        docs). A front end can offer the
         first move as a hint; random play uses it to find its way out of
         positions it has already seen.
         """
@@ -800,6 +818,8 @@ class Game(abc.ABC, metaclass=_GameMeta):
             line, exhausted = self._find_progress(state)
             if line is None and not exhausted:
                 line = self._probe(state, self._progress(state))
+            if line is None and not exhausted:
+                line, exhausted = self._directed_progress(state)
             found = (line, exhausted, True)
             if mine:
                 state._search = found
@@ -833,14 +853,60 @@ class Game(abc.ABC, metaclass=_GameMeta):
             frontier = following
         return None, True
 
+    def _progress_hint(self, state: State) -> int | None:
+        """How far ``state`` looks from progress, for the directed search for
+        progress (lower is nearer; it need not be exact), or ``None`` (the
+        default) for a game that cannot tell: its search for progress then
+        stops at :data:`PROGRESS_SEARCH_LIMIT` positions."""
+        return None
+
+    def _directed_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+        """The second search for progress, where the first gave up: positions
+        nearest progress first by :meth:`_progress_hint` (ties in the order
+        they were met), each search key once, up to
+        :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions. ``(line, exhausted)``
+        as for :meth:`_find_progress`; a line found is not always a shortest."""
+        hint = self._progress_hint
+        if hint(state) is None:
+            return None, False
+        mark = self._progress(state)
+        key = self._search_key
+        root = key(state)
+        parents: dict[Hashable, tuple[Hashable, Move] | None] = {root: None}
+        queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
+        limit = PROGRESS_SEARCH_DIRECTED_LIMIT
+        met = 0
+        while queue:
+            _, _, here_key, here = heapq.heappop(queue)
+            for move in self._legal_moves(here):
+                child, progressed = self._advance(here, move, mark)
+                if progressed:
+                    line = [move]
+                    step = parents[here_key]
+                    while step is not None:
+                        line.append(step[1])
+                        step = parents[step[0]]
+                    return tuple(reversed(line)), True
+                child_key = key(child)
+                if child_key not in parents:
+                    if len(parents) >= limit:
+                        return None, False
+                    parents[child_key] = (here_key, move)
+                    met += 1
+                    near = hint(child)
+                    assert near is not None
+                    heapq.heappush(queue, (near, met, child_key, child))
+        return None, True
+
     def _cannot_progress(self, state: State) -> bool:
         """Whether no sequence of legal moves from ``state`` can make progress.
 
         For games whose positions can repeat: their :meth:`_is_over` is "no
         legal move, or this". Also true when the search stops at
-        :data:`PROGRESS_SEARCH_LIMIT` positions without finding progress (and
-        the probe finds none either). The probe runs first: where it finds a
-        line, no search is needed to know that the game goes on.
+        :data:`PROGRESS_SEARCH_LIMIT` positions without finding progress and
+        neither the probe nor the directed search finds any. The probe runs
+        first: where it finds a line, no search is needed to know that the
+        game goes on.
         """
         mine = state._game is self
         found = state._search if mine else None

@@ -1515,6 +1515,45 @@ class TableauGame(Game):
         held = sum(len(items[i].cards) for i in (at.stock, at.waste, at.reserve) if i >= 0)
         return (up, down, held)
 
+    def _progress_hint(self, state: State) -> int | None:
+        """How many cards lie on the nearest card whose move would be
+        progress: a face-down card (the face-up cards on it), or a card a
+        foundation wants next (the cards on it, wherever it lies in the
+        tableau). Cards that must be moved to make progress, at the least.
+        ``None`` with worrying back, where cards come down from the foundations
+        and go up again without progress, so nearness says little."""
+        r, at = self.rules, self._at
+        if r.worrying_back:
+            return None
+        items = state._items
+        wanted: set[Card] = set()
+        bases = False
+        if r.foundation_mode == "cards":
+            fnext = self._fnext
+            for f in at.foundations:
+                fc = items[f].cards
+                if not fc:
+                    bases = True
+                elif len(fc) < 13:
+                    nxt = fnext[fc[-1]]
+                    if nxt is not None:
+                        wanted.add(nxt)
+        base = self._base(state) if bases else 0
+        nearest = 52 * r.packs + r.jokers
+        for t in at.tableau:
+            pile = items[t]
+            cards = pile.cards
+            if pile.down:
+                nearest = min(nearest, len(cards) - pile.down)
+            if wanted or bases:
+                for depth, card in enumerate(reversed(cards[pile.down :])):
+                    if depth >= nearest:
+                        break
+                    if card in wanted or (bases and card.rank == base):
+                        nearest = depth
+                        break
+        return nearest
+
     def _scores(self, state: State) -> tuple[int, ...]:
         up = sum(len(state._items[f].cards) for f in self._at.foundations)
         return (up * self.rules.score_per_card + self.rules.score_offset,)
