@@ -225,7 +225,8 @@ class BenchmarkTable(_DataDirective):
     """A table of one series of ``docs/_data/benchmarks.json``, and bars of one column.
 
     ``:columns:`` lists ``key=header`` pairs; ``:chart:`` names the key to draw
-    and ``:unit:`` labels its axis.
+    and ``:unit:`` labels its axis; ``:first:`` heads the first column
+    (``measurement`` unless given).
     """
 
     option_spec: ClassVar[dict[str, Any]] = {
@@ -234,6 +235,7 @@ class BenchmarkTable(_DataDirective):
         "chart": directives.unchanged,
         "unit": directives.unchanged,
         "widths": directives.unchanged,
+        "first": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -252,7 +254,7 @@ class BenchmarkTable(_DataDirective):
         lines = [f".. list-table:: {title}", "   :header-rows: 1"]
         if "widths" in self.options:
             lines.append(f"   :widths: {self.options['widths']}")
-        lines += ["", "   * - measurement"]
+        lines += ["", f"   * - {self.options.get('first', 'measurement')}"]
         lines.extend(f"     - {header.strip()}" for _, _, header in columns)
         for label, entry in rows:
             lines.append(f"   * - {label}")

@@ -71,7 +71,7 @@ left unexplored might still hold a way forward. The "How games end" page of
 the documentation gives the measured rates and the reasons for the figure.
 """
 
-PROGRESS_SEARCH_DIRECTED_LIMIT = 20_000
+PROGRESS_SEARCH_DIRECTED_LIMIT = 5_000
 """The most distinct positions the directed search for progress looks at.
 
 Where the breadth-first search stops at :data:`PROGRESS_SEARCH_LIMIT`
