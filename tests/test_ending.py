@@ -438,6 +438,48 @@ def test_progress_far_off_is_found_by_the_directed_search(
     assert game.is_over(state) and game.result(state).ending == "no progress found"
 
 
+@pytest.mark.parametrize("name", ["beleaguered-castle", "streets-and-alleys", "spider"])
+def test_is_over_answers_as_the_breadth_first_search_would(name: str) -> None:
+    # is_over tries the directed search before breadth first (it is cheaper
+    # where progress is near); the answer, and the ending, must be those of
+    # the full search made in the documented order: breadth first, the
+    # probe, then the directed search. A second game object keeps the two
+    # from sharing the answer a state keeps.
+    game, fresh = patience.game(name), patience.game(name)
+    policy = RandomPolicy()
+    endings = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        policy.new_deal()
+        while game.legal_moves(state) and not game.is_won(state):
+            line, exhausted = fresh._search_progress(state)
+            assert game._cannot_progress(state) == (line is None)
+            if line is None:
+                ending = "no progress" if exhausted else "no progress found"
+                assert game.result(state).ending == ending
+                endings.add(ending)
+                break
+            state = game.apply(state, policy.choose(game, state, rng))
+    assert endings  # some game got as far as an ending by the search
+
+
+def test_is_over_leaves_progress_line_shortest() -> None:
+    # Streets and Alleys deal 7 after four moves: the directed search's way
+    # to progress takes six moves, the shortest four. is_over may find the
+    # longer one; progress_line still gives a shortest.
+    game = patience.game("streets-and-alleys")
+    state = game.deal(7)
+    for move in ("t6-t8", "t6-f2", "t6-t4", "t8-t4"):
+        state = game.apply(state, move)
+    directed, _ = game._directed_progress(state)
+    assert directed is not None and len(directed) == 6
+    assert not game.is_over(state)
+    line = game.progress_line(state)
+    assert line is not None and len(line) == 4
+    assert line == patience.game("streets-and-alleys")._find_progress(state)[0]
+
+
 def test_the_solver_proves_a_loss_where_no_progress_is_possible() -> None:
     # Klondike deal 2 is over at once, with draws still legal: the solver
     # turns the stock for itself and proves the loss from the moves alone.

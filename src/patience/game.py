@@ -802,15 +802,19 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """The mark :meth:`progress` returns (``state`` is a state of this game)."""
         return state
 
-    def _search_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+    def _search_progress(
+        self, state: State, directed: bool = True
+    ) -> tuple[tuple[Move, ...] | None, bool]:
         """``(line, exhausted)``: a shortest line to progress, or ``None`` with
-        ``exhausted`` true when none exists and false when the search gave up.
+        ``exhausted`` true when none exists and false when the searches gave up.
 
         A breadth-first search over the positions reachable without progress,
         each search key once. Where it gives up, the probe (:meth:`_probe`)
-        may still find a line, which is then given instead. The answer is a
-        pure function of the state; a state of this game keeps it, so asking
-        again costs nothing.
+        and then the directed search (:meth:`_directed_progress`) may still
+        find a line, which is then given instead. ``directed=False`` leaves
+        out the directed search, for a caller that has just made it and found
+        nothing. The answer is a pure function of the state; a state of this
+        game keeps it, so asking again costs nothing.
         """
         mine = state._game is self
         found = state._search if mine else None
@@ -818,7 +822,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
             line, exhausted = self._find_progress(state)
             if line is None and not exhausted:
                 line = self._probe(state, self._progress(state))
-            if line is None and not exhausted:
+            if line is None and not exhausted and directed:
                 line, exhausted = self._directed_progress(state)
             found = (line, exhausted, True)
             if mine:
@@ -904,26 +908,42 @@ class Game(abc.ABC, metaclass=_GameMeta):
         For games whose positions can repeat: their :meth:`_is_over` is "no
         legal move, or this". Also true when the search stops at
         :data:`PROGRESS_SEARCH_LIMIT` positions without finding progress and
-        neither the probe nor the directed search finds any. The probe runs
-        first: where it finds a line, no search is needed to know that the
-        game goes on.
+        neither the probe nor the directed search finds any. The answer does
+        not depend on the order of the three, so the cheapest go first: the
+        probe, where a line from it means no search is needed to know that
+        the game goes on, then the directed search, which mostly finds
+        progress within a few positions where breadth first would look at
+        hundreds. A line found so is kept apart from the search's answer:
+        :meth:`progress_line`, which gives a shortest line, still searches
+        breadth first.
         """
         mine = state._game is self
         found = state._search if mine else None
-        if found is None:
-            quick = self._move_progress
-            if any(quick(state, move) for move in self._legal_moves(state)):
-                return False  # a move at hand makes progress
-        if found is None and self._probe_kinds:
+        if found is not None:
+            # A line found before shows the way on; only a full search keeps None.
+            return found[0] is None
+        quick = self._move_progress
+        if any(quick(state, move) for move in self._legal_moves(state)):
+            return False  # a move at hand makes progress
+        line: tuple[Move, ...] | None = None
+        if self._probe_kinds:
             turning = self._turning_progress(state)
             if turning:
                 return False  # turning the stock brings a card into play
-            line = None if turning is False else self._probe(state, self._progress(state))
-            if line is not None:
-                if mine:
-                    state._search = (line, False, False)
-                return False
-        return self._search_progress(state)[0] is None
+            if turning is None:
+                line = self._probe(state, self._progress(state))
+        exhausted = False
+        if line is None:
+            line, exhausted = self._directed_progress(state)
+        if line is not None:
+            if mine:
+                state._search = (line, False, False)
+            return False
+        if exhausted:  # every position reachable without progress was seen
+            if mine:
+                state._search = (None, True, True)
+            return True
+        return self._search_progress(state, directed=False)[0] is None
 
     def _turning_progress(self, state: State) -> bool | None:
         """Whether turning the stock alone (the moves of :attr:`_probe_kinds`)
