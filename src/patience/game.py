@@ -87,6 +87,21 @@ of positions first, no progress is possible, and that is proven.
 
 _T = TypeVar("_T")
 
+_Parents = dict[Hashable, "tuple[Hashable, Move] | None"]
+
+
+def _line_back(parents: _Parents, key: Hashable, move: Move) -> tuple[Move, ...]:
+    """The moves from a search's root to the position of ``key``, then ``move``:
+    ``parents`` maps each position's key to its parent's key and the move from
+    there (``None`` at the root)."""
+    line = [move]
+    step = parents[key]
+    while step is not None:
+        line.append(step[1])
+        step = parents[step[0]]
+    return tuple(reversed(line))
+
+
 COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
     {
         "not-a-move": "no move of this game looks like that: a kind, pile, player,"
@@ -833,7 +848,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         mark = self._progress(state)
         key = self._search_key
         root = key(state)
-        parents: dict[Hashable, tuple[Hashable, Move] | None] = {root: None}
+        parents: _Parents = {root: None}
         frontier = [(state, root)]
         limit = PROGRESS_SEARCH_LIMIT
         while frontier:
@@ -842,12 +857,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
                 for move in self._legal_moves(here):
                     child, progressed = self._advance(here, move, mark)
                     if progressed:
-                        line = [move]
-                        step = parents[here_key]
-                        while step is not None:
-                            line.append(step[1])
-                            step = parents[step[0]]
-                        return tuple(reversed(line)), True
+                        return _line_back(parents, here_key, move), True
                     child_key = key(child)
                     if child_key not in parents:
                         if len(parents) >= limit:
@@ -876,7 +886,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         mark = self._progress(state)
         key = self._search_key
         root = key(state)
-        parents: dict[Hashable, tuple[Hashable, Move] | None] = {root: None}
+        parents: _Parents = {root: None}
         queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
         limit = PROGRESS_SEARCH_DIRECTED_LIMIT
         met = 0
@@ -885,12 +895,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
             for move in self._legal_moves(here):
                 child, progressed = self._advance(here, move, mark)
                 if progressed:
-                    line = [move]
-                    step = parents[here_key]
-                    while step is not None:
-                        line.append(step[1])
-                        step = parents[step[0]]
-                    return tuple(reversed(line)), True
+                    return _line_back(parents, here_key, move), True
                 child_key = key(child)
                 if child_key not in parents:
                     if len(parents) >= limit:
