@@ -31,6 +31,7 @@ import argparse
 import datetime
 import json
 import platform
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -59,7 +60,11 @@ def solve_deal(label: str, seed: int, seconds: float) -> tuple[str, int, str, in
     """Solve deal ``seed`` of the game ``label`` names; ``(label, seed, status, nodes, s)``."""
     name, options = SETTLE_GAMES[label]
     game = patience.game(name, **options)
-    found = patience.solve(game, game.deal(seed), max_seconds=seconds, max_nodes=None)
+    # The search's tie order comes from the deal's seed as the solver policy
+    # draws it (its first call on the deal's generator), so a deal settles here
+    # as it does in ``simulate --policy solver``.
+    order = random.Random(seed).randrange(2**32)
+    found = patience.solve(game, game.deal(seed), max_seconds=seconds, max_nodes=None, seed=order)
     if found.won:
         # Every won line is checked: it replays to a won position.
         state = game.deal(seed)
