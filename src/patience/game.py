@@ -845,27 +845,10 @@ class Game(abc.ABC, metaclass=_GameMeta):
         return found[0], found[1]
 
     def _find_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
-        mark = self._progress(state)
-        key = self._search_key
-        root = key(state)
-        parents: _Parents = {root: None}
-        frontier = [(state, root)]
-        limit = PROGRESS_SEARCH_LIMIT
-        while frontier:
-            following = []
-            for here, here_key in frontier:
-                for move in self._legal_moves(here):
-                    child, progressed = self._advance(here, move, mark)
-                    if progressed:
-                        return _line_back(parents, here_key, move), True
-                    child_key = key(child)
-                    if child_key not in parents:
-                        if len(parents) >= limit:
-                            return None, False
-                        parents[child_key] = (here_key, move)
-                        following.append((child, child_key))
-            frontier = following
-        return None, True
+        """The breadth-first search for progress, up to
+        :data:`PROGRESS_SEARCH_LIMIT` positions: ``(line, exhausted)``, the
+        line a shortest one."""
+        return self._reach_progress(state, None, PROGRESS_SEARCH_LIMIT)
 
     def _progress_hint(self, state: State) -> int | None:
         """How far ``state`` looks from progress, for the directed search for
@@ -877,21 +860,31 @@ class Game(abc.ABC, metaclass=_GameMeta):
     def _directed_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
         """The second search for progress, where the first gave up: positions
         nearest progress first by :meth:`_progress_hint` (ties in the order
-        they were met), each search key once, up to
-        :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions. ``(line, exhausted)``
-        as for :meth:`_find_progress`; a line found is not always a shortest."""
-        hint = self._progress_hint
-        if hint(state) is None:
+        they were met), up to :data:`PROGRESS_SEARCH_DIRECTED_LIMIT`
+        positions. ``(line, exhausted)`` as for :meth:`_find_progress`; a line
+        found is not always a shortest."""
+        if self._progress_hint(state) is None:
             return None, False
+        return self._reach_progress(state, self._progress_hint, PROGRESS_SEARCH_DIRECTED_LIMIT)
+
+    def _reach_progress(
+        self, state: State, hint: Callable[[State], int | None] | None, limit: int
+    ) -> tuple[tuple[Move, ...] | None, bool]:
+        """Search the positions reachable from ``state`` without progress, each
+        search key once, for a move that makes progress: ``(line, exhausted)``,
+        the line to it, or ``None`` with ``exhausted`` true when every such
+        position was seen and false when ``limit`` positions were met first.
+        Positions are taken in the order of ``hint`` (lower first) or, with
+        ``None``, of their distance from ``state``; ties in the order they
+        were met, so without a hint the search is breadth first."""
         mark = self._progress(state)
         key = self._search_key
         root = key(state)
         parents: _Parents = {root: None}
         queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
-        limit = PROGRESS_SEARCH_DIRECTED_LIMIT
         met = 0
         while queue:
-            _, _, here_key, here = heapq.heappop(queue)
+            rank, _, here_key, here = heapq.heappop(queue)
             for move in self._legal_moves(here):
                 child, progressed = self._advance(here, move, mark)
                 if progressed:
@@ -902,7 +895,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
                         return None, False
                     parents[child_key] = (here_key, move)
                     met += 1
-                    near = hint(child)
+                    near = rank + 1 if hint is None else hint(child)
                     assert near is not None
                     heapq.heappush(queue, (near, met, child_key, child))
         return None, True
