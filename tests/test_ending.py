@@ -503,3 +503,35 @@ def test_interchangeable_piles_sort_exactly_even_when_hashes_tie() -> None:
     again = in_order(tied)
     assert again == in_order(list(reversed(tied)))
     assert sorted(map(str, again)) == sorted(map(str, piles))
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "opening", "stock"),
+    [
+        ("single-rail", 27, ("t3-t1", "t1-t2 x2", "t2-t4 x3"), 48),
+        ("napoleon", 6, (), 64),
+        ("spider", 1, ("t9-t3",), 54),
+    ],
+)
+def test_moves_without_progress_never_take_the_stock_away(
+    name: str, seed: int, opening: tuple[str, ...], stock: int
+) -> None:
+    # No limit of the library's own ends a game: after 200 moves in a row
+    # that make no progress, the stock is still there to turn or deal.
+    game = patience.game(name)
+    state = game.deal(seed)
+    for text in opening:
+        state = game.apply(state, text)
+    mark = game.progress(state)
+    for _ in range(200):
+        state = next(
+            child
+            for move in game.legal_moves(state)
+            if move.kind == "move"
+            for child in [game.apply(state, move)]
+            if game.progress(child) == mark
+        )
+    assert game.progress(state) == mark
+    assert len(state.piles["stock"]) == stock
+    assert any(move.kind in ("draw", "deal") for move in game.legal_moves(state))
+    assert not game.is_over(state)
