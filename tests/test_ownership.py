@@ -185,6 +185,18 @@ def test_equal_games_of_different_classes_differ() -> None:
     assert a._key[0].endswith(".Railroad") and "." in a._key[0]
 
 
+def test_move_preferences_check_their_argument() -> None:
+    game = patience.game("single-rail")
+    state = game.deal(27)
+    moves = game.legal_moves(state)
+    assert game.move_preferences(state) == tuple(0 if m.kind == "draw" else 1 for m in moves)
+    assert patience.game("klondike").move_preferences(patience.game("klondike").deal(3)) is None
+    with pytest.raises(ForeignStateError):
+        game.move_preferences(patience.game("railroad").deal(1))
+    with pytest.raises(InvalidStateError):
+        game.move_preferences(None)  # type: ignore[arg-type]
+
+
 def test_move_scores_check_their_arguments() -> None:
     game = patience.game("klondike")
     state = game.deal(3)

@@ -357,6 +357,23 @@ def test_no_offered_move_leaves_the_position_as_it_was(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_move_preferences_are_whole_numbers_in_listing_order(name: str) -> None:
+    """``move_preferences`` is ``None`` or one integer per legal move, and the
+    same answer every time it is asked."""
+    game = patience.game(name)
+    told = 0
+    for _, state, moves in random_positions(game, range(2), 60):
+        values = game.move_preferences(state)
+        assert values == game.move_preferences(state)
+        if values is not None:
+            assert len(values) == len(moves)
+            assert all(type(v) is int for v in values)
+            told += 1
+    if name == "single-rail":
+        assert told > 50
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_scores_told_before_the_moves_are_the_scores_after_them(name: str) -> None:
     """``move_scores`` is ``None`` or exactly the score each legal move
     leaves, in listing order, for every player, at every position of random

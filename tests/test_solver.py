@@ -292,3 +292,34 @@ def test_a_winning_line_never_passes_a_position_the_game_calls_over(
     stuck = solve(game, dealt, max_nodes=20_000)
     assert stuck.status == "unknown" and not stuck.exhausted
     assert stuck.nodes < 20_000  # the search ran out of positions, not of budget
+
+
+def test_moves_of_equal_score_are_tried_in_the_games_order_of_preference() -> None:
+    """Single Rail advises every pile move before the draw; a game that
+    advised the reverse would see the draw tried first. Either way only the
+    order changes: the tie among equally preferred moves is still random."""
+    from patience.games.single_rail import SingleRail
+
+    applied: list[patience.Move] = []
+
+    class Logged(SingleRail):
+        def _apply(self, state: patience.State, move: patience.Move) -> patience.State:
+            applied.append(move)
+            return super()._apply(state, move)
+
+    class DrawFirst(Logged):
+        def _move_preferences(self, state: patience.State) -> tuple[int, ...]:
+            return tuple(1 if m.kind == "draw" else 0 for m in self._legal_moves(state))
+
+    for cls, draw_first in ((Logged, False), (DrawFirst, True)):
+        game = cls()
+        state = game.deal(27)
+        assert len(game.legal_moves(state)) == 4  # three pile moves and the draw, all scoring 0
+        firsts = set()
+        for seed in range(6):
+            applied.clear()
+            solve(game, state, max_nodes=2, restarts=False, seed=seed)
+            firsts.add(applied[0])
+            assert (applied[0].kind == "draw") is draw_first
+        # The draw alone is preferred, or the three pile moves tie at random.
+        assert len(firsts) == 1 if draw_first else len(firsts) > 1

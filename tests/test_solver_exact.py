@@ -109,6 +109,7 @@ CASES = [
     ("streets-and-alleys", {}),
     ("canfield", {}),
     ("thirteen-up", {}),
+    ("single-rail", {}),  # a search with the game's advice on move order
 ]
 
 

@@ -1398,6 +1398,23 @@ class Game(abc.ABC, metaclass=_GameMeta):
         (default: ``None``, only making the moves tells)."""
         return None
 
+    def move_preferences(self, state: State) -> tuple[int, ...] | None:
+        """How promising each legal move looks to a search for a win, or ``None``.
+
+        In the order of :meth:`legal_moves`; higher is more promising. A
+        preference is advice, not a rule: a solver tries the moves of equal
+        score in this order (ties at random) and still tries them all, so it
+        changes how soon a win is found, never what is legal or what a
+        search can prove. ``None`` (the default) means the game has no advice.
+        """
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._move_preferences(state)
+
+    def _move_preferences(self, state: State) -> tuple[int, ...] | None:
+        """:meth:`move_preferences` for a state of this game (default: ``None``)."""
+        return None
+
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Moves that can always be made at once without losing anything (default: none)."""
         return ()

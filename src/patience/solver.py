@@ -368,13 +368,19 @@ class _Run:
         # deep line are never reached before a run ends or a win is found.
         rand = self.rng.random
         told = game.move_scores(s, player)
+        # A search for a win breaks ties by the game's preferences, if it has
+        # any (integers, higher first), and then at random: the preference is
+        # the whole part of the second key, the random draw its fraction.
+        prefer = game.move_preferences(s) if win else None
+        if prefer is None:
+            prefer = (0,) * len(moves)
         keyed: list[tuple[int, float, Move, State | None]] = []
         if told is not None:
-            keyed = [(sign * v, rand(), m, None) for m, v in zip(moves, told)]
+            keyed = [(sign * v, p + rand(), m, None) for m, v, p in zip(moves, told, prefer)]
         else:
-            for m in moves:
+            for m, p in zip(moves, prefer):
                 c = game.apply(s, m)
-                keyed.append((sign * game.score(c, player), rand(), m, c))
+                keyed.append((sign * game.score(c, player), p + rand(), m, c))
         keyed.sort(key=_order)
         return _Frame(s, [(m, c) for _, _, m, c in keyed], entry), None
 
