@@ -28,7 +28,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
+from itertools import repeat
 from numbers import Real
 from typing import Literal
 
@@ -371,9 +372,8 @@ class _Run:
         # A search for a win breaks ties by the game's preferences, if it has
         # any (integers, higher first), and then at random: the preference is
         # the whole part of the second key, the random draw its fraction.
-        prefer = game.move_preferences(s) if win else None
-        if prefer is None:
-            prefer = (0,) * len(moves)
+        advice = game.move_preferences(s) if win else None
+        prefer: Iterable[int] = repeat(0) if advice is None else advice
         keyed: list[tuple[int, float, Move, State | None]] = []
         if told is not None:
             keyed = [(sign * v, p + rand(), m, None) for m, v, p in zip(moves, told, prefer)]
