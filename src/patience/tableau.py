@@ -51,6 +51,7 @@ FoundationMode = Literal["cards", "suits"]
 _EMPTY = Pile()
 _pile = Pile._trusted  # piles the engine builds from piles it already holds
 _DRAW = Move("draw", "stock")
+_NO_TARGETS: list[int] = []  # never changed: the targets of a card nothing takes
 _REDEAL = Move("redeal", "stock")
 _DEAL = Move("deal", "stock")
 
@@ -732,25 +733,26 @@ class TableauGame(Game):
                         out += [row[f] for f in hits]
             if forced:
                 return tuple(forced)  # a base card is available: it must go up first
-        # 2. To the tableau: index the tableau tops by card; note the spaces.
-        tops: dict[Card, list[int]] = {}
+        # 2. To the tableau: for each card that some tableau top would take,
+        # the piles that take it (in layout order); note the spaces.
+        takers: dict[Card, list[int]] = {}
         spaces: list[int] = []
+        under = self._under
         for t in at.tableau:
             cards = items[t].cards
             if cards:
-                top = cards[-1]
-                hit = tops.get(top)
-                if hit is None:
-                    tops[top] = [t]
-                else:
-                    hit.append(t)
+                for card in under[cards[-1]]:
+                    hit = takers.get(card)
+                    if hit is None:
+                        takers[card] = [t]
+                    else:
+                        hit.append(t)
             else:
                 spaces.append(t)
         fill = spaces
         if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
             fill = []
         space_cards = self._space_cards
-        on = self._on
         moves = self._moves
         most = 52 * r.packs + r.jokers
         if r.cell_runs:
@@ -774,17 +776,13 @@ class TableauGame(Game):
             for k, bottom in units:
                 if k > most:
                     break
-                targets: list[int] = []
-                for card in on[bottom]:
-                    hit = tops.get(card)
-                    if hit:
-                        targets += hit
+                targets = takers.get(bottom, _NO_TARGETS)
                 if (
                     fill
                     and bottom in space_cards
                     and not (whole_piles_stay and tableau_source and k == len(cards))
                 ):
-                    targets += fill
+                    targets = sorted(targets + fill) if targets else fill
                 if twins and targets and tableau_source:
                     rest = len(cards) - k
                     for t in targets:
@@ -799,8 +797,6 @@ class TableauGame(Game):
                             ]
                             break
                 if targets:
-                    if len(targets) > 1:
-                        targets.sort()
                     if k == 1:
                         row = one[s]
                         out += [row[t] for t in targets if t != s]
