@@ -180,6 +180,14 @@ class DevilsGrip(Game):
             ]
         )
         self._from_talon = tuple(Move("move", "talon", cell) for cell in CELLS)
+        # Every grid build, by source cell, target cell and count less one.
+        self._builds = tuple(
+            tuple(
+                tuple(Move("move", CELLS[s], CELLS[t], k) for k in range(1, _STACK_MOST + 1))
+                for t in range(24)
+            )
+            for s in range(24)
+        )
         self._info = Info({"pass": 1, "progress": False})
 
     @property
@@ -228,31 +236,45 @@ class DevilsGrip(Game):
     def _moves_of(self, items: tuple[Any, ...], info: Info) -> tuple[Move, ...]:
         progress: list[Move] = []  # moves that can bring a card into the grid
         shuffles: list[Move] = []  # builds that leave cards behind
-        talon = items[_TALON]
-        if talon:
-            top = talon[-1]
-            for k in range(24):
-                stack = items[_G0 + k]
-                if stack and _ABOVE.get(stack[-1]) is top:
-                    progress.append(self._from_talon[k])
-        where: dict[Card, list[tuple[int, int]]] = {}
-        for s in range(24):
-            for at, card in enumerate(items[_G0 + s]):
-                where.setdefault(card, []).append((s, at))
-        builds: list[tuple[int, int, int]] = []
+        # The card each grid stack wants next, and the stacks that want it.
+        wanted: dict[Card, list[int]] = {}
         for t in range(24):
             target = items[_G0 + t]
-            above = _ABOVE.get(target[-1]) if target else None
-            if above is not None:
-                builds += [(s, t, at) for s, at in where.get(above, ()) if s != t]
-        builds.sort()
-        for s, t, at in builds:
-            if at and items[_G0 + t] == items[_G0 + s][:at]:
-                # What stays behind is what the target holds (two packs have
-                # twins): the stacks would only change places, so nothing changes.
-                continue
-            move = Move("move", CELLS[s], CELLS[t], len(items[_G0 + s]) - at)
-            (progress if at == 0 else shuffles).append(move)
+            if target:
+                above = _ABOVE.get(target[-1])
+                if above is not None:
+                    hit = wanted.get(above)
+                    if hit is None:
+                        wanted[above] = [t]
+                    else:
+                        hit.append(t)
+        talon = items[_TALON]
+        if talon and talon[-1] in wanted:
+            from_talon = self._from_talon
+            progress += [from_talon[t] for t in wanted[talon[-1]]]
+        if wanted:
+            builds = self._builds
+            for s in range(24):
+                stack = items[_G0 + s]
+                rows = builds[s]
+                behind: list[tuple[int, int]] = []  # (target, where) of builds leaving cards
+                for at, card in enumerate(stack):
+                    targets = wanted.get(card)
+                    if targets is None:
+                        continue
+                    for t in targets:
+                        if t == s:
+                            continue
+                        if at == 0:
+                            progress.append(rows[t][len(stack) - 1])
+                        elif items[_G0 + t] != stack[:at]:
+                            # (Where what stays behind is what the target
+                            # holds, as twins in two packs allow, the stacks
+                            # would only change places: nothing would change.)
+                            behind.append((t, at))
+                if behind:
+                    behind.sort()
+                    shuffles += [rows[t][len(stack) - at - 1] for t, at in behind]
         if items[_STOCK]:
             progress.append(DRAW)
         elif talon and self._may_redeal(info):
@@ -289,21 +311,18 @@ class DevilsGrip(Game):
         Swapping two stacks is not offered: where a stack stands never
         matters, so a swap would leave the position as it was.
         """
-        legal: tuple[Move, ...] = self._memoised(state, self._listing)[0]
-        return legal
+        return self._memoised(state, self._listing)
 
-    def _listing(self, state: State) -> tuple[tuple[Move, ...], frozenset[Move]]:
-        moves = self._moves_of(state._items, state.info)
-        return moves, frozenset(moves)
-
-    def _legal_set(self, state: State) -> frozenset[Move]:
-        return self._memoised(state, self._listing)[1]
+    def _listing(self, state: State) -> tuple[Move, ...]:
+        return self._moves_of(state._items, state._info)
 
     def _apply(self, state: State, move: Move) -> State:
-        if move not in self._legal_set(state):
+        # A listed move is found by identity; an equal one made elsewhere by comparison.
+        moves = self._legal_moves(state)
+        if not any(listed is move for listed in moves) and move not in moves:
             raise IllegalMoveError(move, state, *self._reason_and_code(state, move))
         items = list(state._items)
-        info: dict[str, Any] = dict(state.info)
+        info: dict[str, Any] = dict(state._info._data)
         kind = move.kind
         if kind == "draw":
             stock = items[_STOCK]
@@ -403,7 +422,7 @@ class DevilsGrip(Game):
         stock = items[_STOCK]
         # With the stock and the talon both empty every card is in the grid: won.
         if kind == "draw":
-            if REDEAL in self._legal_set(state):
+            if REDEAL in self._legal_moves(state):
                 return "the stock is empty: redeal to turn the talon over", "stock-empty"
             return "the stock is empty", "stock-empty"
         if kind == "redeal":
