@@ -127,8 +127,12 @@ def _parse(joker: Card, text: str) -> Designation:
     return Designation.parse(joker, text)
 
 
+_KEYS = {j: str(j) for j in _JOKERS}
+
+
 def _key(joker: Card) -> str:
-    return str(joker)
+    """The info key holding ``joker``'s designation: ``"BJ"`` or ``"RJ"``."""
+    return _KEYS[joker]
 
 
 class JokerSolitaire(TableauGame):
@@ -148,6 +152,7 @@ class JokerSolitaire(TableauGame):
         super().__init__(name, rules, {}, extra_piles=(out,))
         self._out = self._index["out"]
         self._waste = self._at.waste
+        self._sources = (self._waste, *self._at.tableau)  # where a joker may be played from
 
     # ------------------------------------------------------- designations
 
@@ -219,9 +224,12 @@ class JokerSolitaire(TableauGame):
             return ()
         at = self._at
         des = self.designations(state)
+        where = self._where(items)
+        if not where and not any(des.values()):
+            # Neither joker is named or can be played: the engine's moves, as they are.
+            return super()._generate(state)
         stand = self._stand_ins(items, des)
         tableau_part = super()._generate(State._make(self, stand, state._info))
-        where = {j: self._available(items, j) for j in _JOKERS}
         open_aces = {
             f
             for f in at.foundations
@@ -238,10 +246,10 @@ class JokerSolitaire(TableauGame):
                 if items[s].cards[-1].is_joker or t in open_aces:
                     continue  # jokers and open aces are handled below
             out.append(move)
-        free = any(where[j] is not None and des[j] is None for j in _JOKERS)
+        free = any(des[j] is None for j in where)
         seen = self._in_view(items) if free else set()  # only free jokers are named here
         for joker in _JOKERS:
-            source = where[joker]
+            source = where.get(joker)
             if source is None:
                 continue
             d = des[joker]
@@ -256,18 +264,20 @@ class JokerSolitaire(TableauGame):
         for f in sorted(open_aces):
             out += self._twos_onto(items, des[items[f].cards[-1]], f)  # type: ignore[arg-type]
         for joker in _JOKERS:
-            source = where[joker]
+            source = where.get(joker)
             if source is not None:
                 out.append(self._one[source][self._out])
         return tuple(out)
 
-    def _available(self, items: tuple[Pile, ...], joker: Card) -> int | None:
-        """The pile where ``joker`` lies on top and may be played, or ``None``."""
-        for i in (self._waste, *self._at.tableau):
-            cards = items[i].cards
-            if cards and cards[-1] is joker and items[i].down < len(cards):
-                return i
-        return None
+    def _where(self, items: tuple[Pile, ...]) -> dict[Card, int]:
+        """The pile of each joker that lies on top of one and may be played."""
+        where: dict[Card, int] = {}
+        for i in self._sources:
+            pile = items[i]
+            cards = pile.cards
+            if cards and cards[-1].is_joker and pile.down < len(cards):
+                where[cards[-1]] = i
+        return where
 
     def _with(self, s: int, t: int, detail: str) -> Move:
         return Move("move", self._names[s], self._names[t], detail=detail)
@@ -383,7 +393,9 @@ class JokerSolitaire(TableauGame):
         return move
 
     def _apply(self, state: State, move: Move) -> State:
-        if move not in self.legal_moves(state):
+        # A listed move is found by identity; an equal one made elsewhere by comparison.
+        moves = self._legal_moves(state)
+        if not any(listed is move for listed in moves) and move not in moves:
             code, reason = self._why_illegal(state, move)
             raise IllegalMoveError(move, state, reason, code)
         return self._make(state, move)
@@ -843,7 +855,11 @@ class JokerSolitaire(TableauGame):
         return False  # the engine's full-foundations test cannot tell jokers apart
 
     def _real_up(self, items: tuple[Pile, ...]) -> int:
-        return sum(1 for f in self._at.foundations for c in items[f].cards if not c.is_joker)
+        up = 0
+        for f in self._at.foundations:
+            cards = items[f].cards
+            up += len(cards) - cards.count(BLACK_JOKER) - cards.count(RED_JOKER)
+        return up
 
     # A joker move does more than the engine's move: compare marks, as games do.
     _advance = Game._advance
