@@ -66,6 +66,24 @@ def test_moves_listed_by_an_equal_game_apply_the_same(name: str) -> None:
     assert checked > 0
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_listing_handed_down_by_apply_is_the_listing_made_afresh(name: str) -> None:
+    """A game may give the position it makes the listing it has already worked
+    out for it (Railroad, Double Solitaire); the same position loaded from
+    JSON, with nothing remembered, lists the same moves."""
+    rng = random.Random(f"handed down {name}")
+    game = patience.game(name)
+    handed = 0
+    for seed in range(3):
+        for state in positions(game, seed, 60, rng):
+            handed += state._memo is not None
+            fresh = game.from_json(game.to_json(state))
+            assert fresh._memo is None
+            assert game.legal_moves(state) == game.legal_moves(fresh)
+    if name in ("railroad", "double-solitaire"):
+        assert handed > 0  # the path under test was taken
+
+
 def test_a_klondike_run_move_from_another_game_moves_the_run() -> None:
     """The case that once dealt the stock instead of moving ``t5-t7 x2``."""
     game = patience.game("klondike")

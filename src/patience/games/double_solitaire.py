@@ -230,11 +230,16 @@ class DoubleSolitaire(Game):
         """The legal moves and the mover's inner position (``None`` once over)."""
         return self._memoised(state, self._list)
 
-    def _list(self, state: State) -> tuple[tuple[Move, ...], State | None]:
+    def _list(
+        self, state: State, inner: State | None = None
+    ) -> tuple[tuple[Move, ...], State | None]:
+        """The listing; ``inner``, if given, is the mover's inner position
+        already made (equal to the one :meth:`_inner_state` would make)."""
         if self._ended(state):
             return ((), None)
         player = self.turn(state)
-        inner = self._inner_state(state, player)
+        if inner is None:
+            inner = self._inner_state(state, player)
         inner_moves = self.inner.legal_moves(inner)
         moves = [self._outer_move(player, m) for m in inner_moves]
         if not any(m.kind in ("draw", "redeal") for m in inner_moves):
@@ -290,7 +295,14 @@ class DoubleSolitaire(Game):
         )
         if unplayable or (aces and inner_move not in aces):
             info["turn"] = 1 - player
-        return self._new_state(tuple(items), Info(info))
+        out = self._new_state(tuple(items), Info(info))
+        if info["turn"] == player and after._memo is not None:
+            # The mover plays on from ``after``, whose moves a draw has listed
+            # already: the new position's listing follows from them. (The
+            # same value the listing would compute, so the memo stays a pure
+            # function of the position.)
+            out._memo = self._list(out, after)
+        return out
 
     def _known_piles(self, state: State, player: int) -> tuple[int, ...]:
         """Each player watches the other play: a stock that has been redealt is
