@@ -320,7 +320,7 @@ class _Run:
         # The tables come before the moves are listed: a position met before
         # was searched, so it has moves and is not won, and equal keys play
         # the same. Half the positions a search enters or more are repeats.
-        key = game.canonical_key(s)
+        key = _Key(game.canonical_key(s))
         debt = game.debt(s)
         dead = self.dead
         if dead is not None:
@@ -410,7 +410,7 @@ class _Run:
         game, deadline, clock, going = self.game, self.deadline, self.clock, self.going
         for frame in self.frames:
             s = frame.state
-            key = game.canonical_key(s)
+            key = _Key(game.canonical_key(s))
             debt = game.debt(s)
             if (key, debt) in going:
                 continue
@@ -511,6 +511,29 @@ class _Frame:
         self.children = children
         self.entry = entry
         self.low = entry[1]
+
+
+class _Key:
+    """A canonical key with its hash worked out once.
+
+    The tables look a position's key up several times, and a key is usually
+    a tuple of piles whose hash is recomputed, pile by pile, at every look-up.
+    Equality is the key's own, so a table of these is exactly a table of keys.
+    """
+
+    __slots__ = ("hash", "key")
+
+    def __init__(self, key: Hashable) -> None:
+        self.key = key
+        self.hash = hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            isinstance(other, _Key) and self.hash == other.hash and self.key == other.key
+        )
 
 
 def _note_least(table: dict[Hashable, int], key: Hashable, debt: int) -> None:
