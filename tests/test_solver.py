@@ -323,3 +323,25 @@ def test_moves_of_equal_score_are_tried_in_the_games_order_of_preference() -> No
             assert (applied[0].kind == "draw") is draw_first
         # The draw alone is preferred, or the three pile moves tie at random.
         assert len(firsts) == 1 if draw_first else len(firsts) > 1
+
+
+def test_restarts_follow_the_luby_sequence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run budgets are 1,000 positions times 1, 1, 2, 1, 1, 2, 4, ...; the last
+    one is cut to what is left of ``max_nodes``."""
+    from patience import solver as solver_module
+
+    budgets: list[int | None] = []
+    real = solver_module._Run
+
+    class Recording(real):  # type: ignore[misc, valid-type]
+        def search(self, root: patience.State) -> None:
+            budgets.append(self.budget)
+            super().search(root)
+
+    monkeypatch.setattr(solver_module, "_Run", Recording)
+    game = patience.game("klondike")
+    found = solve(game, game.deal(1), max_nodes=20_500)
+    assert found.status == "unknown" and found.nodes == 20_500
+    luby = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2]  # 20 thousand positions
+    assert budgets == [1000 * term for term in luby] + [500]
+    assert [solver_module._luby(i) for i in range(1, 32)] == [*luby, 4, 8, *luby, 4, 8, 16]

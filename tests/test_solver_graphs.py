@@ -94,7 +94,7 @@ class Graph(Game):
 def test_restarts_keep_only_positions_proven_dead(
     budget: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(solver_module, "_FIRST_BUDGET", budget)
+    monkeypatch.setattr(solver_module, "_RESTART_UNIT", budget)
     outcomes = {"won": 0, "lost": 0}
     for seed in range(300):
         game = Graph("graph", seed=seed, size=40, degree=3)

@@ -47,8 +47,9 @@ Status = Literal["won", "lost", "unknown"]
 _clock: Callable[[], float] = time.perf_counter
 """The solver's clock (seconds); tests replace it to make time limits deterministic."""
 
-_FIRST_BUDGET = 1000
-"""The node budget of the first run with restarts (tests make it small)."""
+_RESTART_UNIT = 1000
+"""The node budget of the shortest run with restarts: run ``i`` has this
+times the ``i``-th term of the Luby sequence (tests make it small)."""
 
 
 def check_count(name: str, value: object, minimum: int = 1) -> int:
@@ -153,11 +154,13 @@ def solve(
 
     Children are tried best score first, ties in an order drawn from a
     generator seeded with ``seed``. With ``restarts`` (the default) the search
-    runs with a small node budget, then again with the budget doubled and the
-    ties drawn afresh, and so on: a depth-first search can spend a long time
-    below one early mistake, and a fresh order usually avoids it. Only a run
-    that ends within its budget can prove a loss. The same arguments always
-    give the same answer and node count.
+    is a series of runs, each with the ties drawn afresh and a node budget of
+    1,000 times the next term of the Luby sequence (1, 1, 2, 1, 1, 2, 4, 1,
+    ...): a depth-first search can spend a long time below one early mistake,
+    and a fresh order usually avoids it, so most runs are short; the longest
+    runs keep doubling, so a search that needs a long run still gets one.
+    Only a run that ends within its budget can prove a loss. The same
+    arguments always give the same answer and node count.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
@@ -195,7 +198,8 @@ def solve(
     start = clock()
     deadline = None if max_seconds is None else start + max_seconds
     rng = random.Random(seed)
-    budget = _FIRST_BUDGET if restarts else max_nodes
+    runs = 1  # the runs begun so far, counting the one about to begin
+    budget = _RESTART_UNIT if restarts else max_nodes
     used = 0
     best: _Run | None = None
     # Positions proven to hold no win, kept from run to run (a win search only:
@@ -224,8 +228,8 @@ def solve(
             continue  # the same budget again, now stopping where the game ends
         if run.exhausted or not restarts:
             break
-        assert budget is not None
-        budget *= 2
+        runs += 1
+        budget = _RESTART_UNIT * _luby(runs)
     seconds = clock() - start
     # A search that stopped at a position the game called over only because
     # its search for progress gave up ("no progress found") proves nothing:
@@ -511,6 +515,19 @@ class _Frame:
         self.children = children
         self.entry = entry
         self.low = entry[1]
+
+
+def _luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+
+    Where ``i`` is ``2**k - 1`` the term is ``2**(k - 1)``; between, the
+    sequence repeats itself from the start.
+    """
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
 
 
 class _Key:
