@@ -135,14 +135,9 @@ class Accordion(Game):
 
     @staticmethod
     def _row_length(items: tuple[Any, ...]) -> int:
-        lo, hi = 0, ROW
-        while lo < hi:  # the row is packed to the left: find the first empty position
-            mid = (lo + hi) // 2
-            if items[1 + mid]:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
+        # The row is packed to the left, so its length is its places less the
+        # empty ones; an empty stock is the one other empty item.
+        return ROW - items.count(()) + (not items[0])
 
     def _moves_of(self, items: tuple[Any, ...]) -> list[Move]:
         n = self._row_length(items)
@@ -152,9 +147,11 @@ class Accordion(Game):
             pile = items[1 + i]
             top = pile[-1]
             for j in (i - 1, i - 3):
-                if j >= 0 and matches(top, items[1 + j][-1]):
-                    move = made.get((i, j, len(pile)))
-                    out.append(move if move is not None else self._pile_move(i, j, len(pile)))
+                if j >= 0:
+                    under = items[1 + j][-1]
+                    if top.rank == under.rank or top.suit is under.suit:  # matches(), inlined
+                        move = made.get((i, j, len(pile)))
+                        out.append(move if move is not None else self._pile_move(i, j, len(pile)))
         if items[0]:
             out.append(DEAL)
         return out
@@ -325,8 +322,13 @@ class Accordion(Game):
         n = self._row_length(items)
         for i in range(1, n):
             top = items[1 + i][-1]
-            if matches(top, items[i][-1]) or (i >= 3 and matches(top, items[i - 2][-1])):
+            left = items[i][-1]
+            if top.rank == left.rank or top.suit is left.suit:  # matches(), inlined
                 return False
+            if i >= 3:
+                left = items[i - 2][-1]
+                if top.rank == left.rank or top.suit is left.suit:
+                    return False
         return True
 
     def _scores(self, state: State) -> tuple[int, ...]:
@@ -341,7 +343,7 @@ class Accordion(Game):
 
     def _winners(self, state: State) -> tuple[int, ...]:
         """Won with every card dealt and gathered in one pile."""
-        return (0,) if self.scores(state)[0] == 1 else ()
+        return (0,) if self._scores(state)[0] == 1 else ()
 
     # ------------------------------------------------------- solver hooks
 
@@ -349,11 +351,12 @@ class Accordion(Game):
         """The top card of each pile and the stock: the cards beneath a top never matter again."""
         items = state._items
         n = self._row_length(items)
-        return (tuple(p[-1] for p in items[1 : 1 + n]), items[0])
+        return (tuple([p[-1] for p in items[1 : 1 + n]]), items[0])
 
     def may_win(self, state: State, player: int = 0) -> bool:
         """False once the game is over with more than one pile."""
-        return not self.is_over(state) or bool(self.winners(state))
+        self._check_own(state)
+        return not self._is_over(state) or bool(self._winners(state))
 
     def score_bound(self, state: State, player: int = 0) -> int | None:
         """One pile, the best conceivable, unless the game is over (then its score)."""
