@@ -130,6 +130,10 @@ class DoubleSolitaire(Game):
         self._held_places = tuple(
             (self._index[f"p{p}.stock"], self._index[f"p{p}.waste"]) for p in range(2)
         )
+        # Each player's counters as this game's info keys, and where each
+        # foundation lies in the inner game's layout.
+        self._counter_keys = tuple(tuple(f"p{p}.{k}" for k in _COUNTERS) for p in range(2))
+        self._inner_foundations = {f: self.inner._index[f] for f in _FOUNDATIONS}
 
     @staticmethod
     def _outer_name(player: int, name: str) -> str:
@@ -199,7 +203,7 @@ class DoubleSolitaire(Game):
         data = state._info._data
         return self.inner._new_state(
             tuple(items[i] for i in self._places[player]),
-            Info({k: data[f"p{player}.{k}"] for k in _COUNTERS}),
+            Info({k: data[key] for k, key in zip(_COUNTERS, self._counter_keys[player])}),
         )
 
     def _outer_move(self, player: int, move: Move) -> Move:
@@ -257,13 +261,10 @@ class DoubleSolitaire(Game):
         assert isinstance(turn, int)
         return turn
 
-    def _ace_starts(self, inner: State, moves: tuple[Move, ...]) -> frozenset[Move]:
-        """The inner moves that start an empty foundation (only an ace can)."""
-        return frozenset(
-            m
-            for m in moves
-            if m.target is not None and m.target in _FOUNDATIONS and not inner.piles[m.target]
-        )
+    def _starts_foundation(self, inner: State, move: Move) -> bool:
+        """Whether the inner ``move`` starts an empty foundation (only an ace can)."""
+        at = self._inner_foundations.get(move.target or "")
+        return at is not None and not inner._items[at].cards
 
     def _apply(self, state: State, move: Move) -> State:
         moves, inner = self._listing(state)
@@ -276,12 +277,18 @@ class DoubleSolitaire(Game):
             info.update(turn=1 - player, passed=info["passed"] + 1)
             return self._new_state(state._items, Info(info))
         inner_move = self._inner_move(move)
-        aces = self._ace_starts(inner, self.inner.legal_moves(inner))
+        # Starting a foundation keeps the turn; another move, while one could
+        # start a foundation, passes it.
+        starts = self._starts_foundation
+        passes_by_aces = not starts(inner, inner_move) and any(
+            starts(inner, m) for m in self.inner.legal_moves(inner)
+        )
         after = self.inner.apply(inner, inner_move)
         items = list(state._items)
         for i, pile in zip(self._places[player], after._items):
             items[i] = pile
-        info.update({f"p{player}.{k}": after.info[k] for k in _COUNTERS})
+        done = after._info._data
+        info.update(zip(self._counter_keys[player], [done[k] for k in _COUNTERS]))
         info["passed"] = 0
         if move.target in _FOUNDATIONS:
             k = _FOUNDATIONS.index(move.target)
@@ -293,7 +300,7 @@ class DoubleSolitaire(Game):
         unplayable = move.kind == "draw" and not any(
             m.source == "waste" for m in self.inner.legal_moves(after)
         )
-        if unplayable or (aces and inner_move not in aces):
+        if unplayable or passes_by_aces:
             info["turn"] = 1 - player
         out = self._new_state(tuple(items), Info(info))
         if info["turn"] == player and after._memo is not None:
