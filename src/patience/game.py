@@ -337,6 +337,17 @@ _INFO_DEPTH = 8
 """How deeply lists may nest in a loaded state's counters (games use two levels)."""
 
 
+def is_listed(move: Move, moves: tuple[Move, ...]) -> bool:
+    """Whether ``move`` is among ``moves`` (for game code checking a move against
+    its listing): a move from the listing is found by identity, which is much
+    cheaper than comparing it field by field with each move before it; an
+    equal move made elsewhere is found by the comparison."""
+    for listed in moves:
+        if listed is move:
+            return True
+    return move in moves
+
+
 def card_text(card: Card, symbols: bool = False) -> str:
     """``str(card)``, or with ``symbols`` its :attr:`~Card.symbol` (for renderers)."""
     return card.symbol if symbols else str(card)

@@ -24,7 +24,7 @@ from ._json import FrozenMapping
 from .cards import _RANK_NAME, KING, Card, Deck
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .events import CardsDealt, CardsMoved, CardsTurned, Event, SuitRemoved
-from .game import COMMON_REFUSALS, Better, Game, PileSpec
+from .game import COMMON_REFUSALS, Better, Game, PileSpec, is_listed
 from .move import Move
 from .pile import Pile, in_order
 from .state import Info, State
@@ -899,14 +899,7 @@ class TableauGame(Game):
         return current < passes
 
     def _apply(self, state: State, move: Move) -> State:
-        # A move from the listing is found by identity, which is much cheaper
-        # than comparing it field by field with each move before it; an equal
-        # move made elsewhere is found by the comparison.
-        moves = self._legal_moves(state)
-        for listed in moves:
-            if listed is move:
-                return self._perform(state, move)
-        if move not in moves:
+        if not is_listed(move, self._legal_moves(state)):
             code, reason = self._why_illegal(state, move)
             raise IllegalMoveError(move, state, reason, code)
         return self._perform(state, move)

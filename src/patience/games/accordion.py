@@ -147,11 +147,9 @@ class Accordion(Game):
             pile = items[1 + i]
             top = pile[-1]
             for j in (i - 1, i - 3):
-                if j >= 0:
-                    under = items[1 + j][-1]
-                    if top.rank == under.rank or top.suit is under.suit:  # matches(), inlined
-                        move = made.get((i, j, len(pile)))
-                        out.append(move if move is not None else self._pile_move(i, j, len(pile)))
+                if j >= 0 and matches(top, items[1 + j][-1]):
+                    move = made.get((i, j, len(pile)))
+                    out.append(move if move is not None else self._pile_move(i, j, len(pile)))
         if items[0]:
             out.append(DEAL)
         return out
@@ -322,13 +320,8 @@ class Accordion(Game):
         n = self._row_length(items)
         for i in range(1, n):
             top = items[1 + i][-1]
-            left = items[i][-1]
-            if top.rank == left.rank or top.suit is left.suit:  # matches(), inlined
+            if matches(top, items[i][-1]) or (i >= 3 and matches(top, items[i - 2][-1])):
                 return False
-            if i >= 3:
-                left = items[i - 2][-1]
-                if top.rank == left.rank or top.suit is left.suit:
-                    return False
         return True
 
     def _scores(self, state: State) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from .._json import FrozenMapping
 from ..cards import Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from ..events import CardsDealt, CardsMoved, Event
-from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
+from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text, is_listed
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -240,14 +240,9 @@ class DevilsGrip(Game):
         wanted: dict[Card, list[int]] = {}
         for t in range(24):
             target = items[_G0 + t]
-            if target:
-                above = _ABOVE.get(target[-1])
-                if above is not None:
-                    hit = wanted.get(above)
-                    if hit is None:
-                        wanted[above] = [t]
-                    else:
-                        hit.append(t)
+            above = _ABOVE.get(target[-1]) if target else None
+            if above is not None:
+                wanted.setdefault(above, []).append(t)
         talon = items[_TALON]
         if talon and talon[-1] in wanted:
             from_talon = self._from_talon
@@ -317,9 +312,7 @@ class DevilsGrip(Game):
         return self._moves_of(state._items, state._info)
 
     def _apply(self, state: State, move: Move) -> State:
-        # A listed move is found by identity; an equal one made elsewhere by comparison.
-        moves = self._legal_moves(state)
-        if not any(listed is move for listed in moves) and move not in moves:
+        if not is_listed(move, self._legal_moves(state)):
             raise IllegalMoveError(move, state, *self._reason_and_code(state, move))
         items = list(state._items)
         info: dict[str, Any] = dict(state._info._data)

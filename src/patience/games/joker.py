@@ -32,7 +32,7 @@ from .._json import FrozenMapping
 from ..cards import _RANK_NAME, ACE, KING, Card, Colour, Suit
 from ..errors import IllegalMoveError
 from ..events import Event, JokerExchanged, JokerNamed
-from ..game import Game, PileSpec
+from ..game import Game, PileSpec, is_listed
 from ..move import Move
 from ..pile import Pile
 from ..registry import register
@@ -393,9 +393,7 @@ class JokerSolitaire(TableauGame):
         return move
 
     def _apply(self, state: State, move: Move) -> State:
-        # A listed move is found by identity; an equal one made elsewhere by comparison.
-        moves = self._legal_moves(state)
-        if not any(listed is move for listed in moves) and move not in moves:
+        if not is_listed(move, self._legal_moves(state)):
             code, reason = self._why_illegal(state, move)
             raise IllegalMoveError(move, state, reason, code)
         return self._make(state, move)
