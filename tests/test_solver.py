@@ -269,8 +269,12 @@ def test_a_winning_line_never_passes_a_position_the_game_calls_over(
     solver then finds another line, one that plays to the end as simulate
     plays it. Deal 4 is itself called
     over at once: a search that stops there proves nothing, so its answer is
-    unknown, never lost.
+    unknown, never lost. (The solver's shortening of won lines skips that
+    position, so it is turned off here: the check must hold without it.)
     """
+    monkeypatch.setattr(
+        patience.solver, "_shortened", lambda game, states, moves, *_: (tuple(moves), states[:-1])
+    )
     game = patience.game("seahaven-towers")
     usual = solve(game, game.deal(0), max_nodes=20_000)
     assert usual.won
@@ -345,3 +349,58 @@ def test_restarts_follow_the_luby_sequence(monkeypatch: pytest.MonkeyPatch) -> N
     luby = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2]  # 20 thousand positions
     assert budgets == [1000 * term for term in luby] + [500]
     assert [solver_module._luby(i) for i in range(1, 32)] == [*luby, 4, 8, *luby, 4, 8, 16]
+
+
+def _skips(game: patience.Game, state: patience.State, line: tuple[patience.Move, ...]) -> int:
+    """How many positions of ``line`` have a move that reaches a position
+    further along it than the next."""
+    states = [state]
+    for move in line:
+        states.append(game.apply(states[-1], move))
+    later = {s: i for i, s in enumerate(states)}
+    return sum(
+        1
+        for i, s in enumerate(states[:-1])
+        if any(later.get(game.apply(s, m), -1) > i + 1 for m in game.legal_moves(s))
+    )
+
+
+def test_a_won_line_is_the_shortest_through_its_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beleaguered Castle's depth-first lines wander (deal 0's line, as
+    searched, has positions from which one move skips ahead); the solver
+    gives the line with every such skip taken, which still wins."""
+    game = patience.game("beleaguered-castle")
+    found = solve(game, game.deal(0), max_nodes=100_000, seed=3)
+    assert found.won
+    assert game.is_won(replay(game, game.deal(0), found.moves))
+    assert _skips(game, game.deal(0), found.moves) == 0
+    monkeypatch.setattr(
+        patience.solver, "_shortened", lambda game, states, moves, *_: (tuple(moves), states[:-1])
+    )
+    raw = solve(game, game.deal(0), max_nodes=100_000, seed=3)
+    assert raw.won and raw.nodes == found.nodes  # the same search
+    assert _skips(game, game.deal(0), raw.moves) > 0
+    assert len(found.moves) < len(raw.moves)
+
+
+def test_shortening_skips_a_card_moved_away_and_back() -> None:
+    """A line that moves a card to another pile and straight back, then
+    plays on, is the same line without the two moves."""
+    from patience.solver import _shortened
+
+    game = patience.game("beleaguered-castle")
+    start, there, back = next(
+        (state, m, patience.Move("move", m.target, m.source, 1))
+        for state in (game.deal(seed) for seed in range(50))
+        for m in game.legal_moves(state)
+        if patience.Move("move", m.target, m.source, 1) in game.legal_moves(game.apply(state, m))
+    )
+    away = game.apply(start, there)
+    assert game.apply(away, back) == start
+    on = game.legal_moves(start)[-1]
+    states = [start, away, start, game.apply(start, on)]
+    # A repeated position keeps its last place: the start's moves reach it, and beyond.
+    line, kept = _shortened(game, states, [there, back, on], None, lambda: 0.0)
+    assert line == (on,) and kept == [start]
+    line, kept = _shortened(game, states[1:], [back, on], 1.0, lambda: 2.0)  # past the deadline
+    assert line == (back, on) and kept == states[1:3]

@@ -394,11 +394,14 @@ class _Run:
         score = game.score(s, player)
         if self.best_score is None or sign * score > sign * self.best_score:
             self.best_score, self.best_line = score, tuple(self.path)
-        if self.win_line is None and game.is_won(s, player) and self.playable():
-            self.win_line = tuple(self.path)
+        if self.win_line is None and game.is_won(s, player):
+            on = [f.state for f in self.frames] + [s]
+            line, states = _shortened(game, on, self.path, self.deadline, self.clock)
+            if self.playable(states):
+                self.win_line = line
 
-    def playable(self) -> bool:
-        """Whether the line to the won position just reached can be played.
+    def playable(self, states: list[State]) -> bool:
+        """Whether a line through ``states`` to the won position just reached can be played.
 
         A search for a win does not ask :meth:`~patience.Game.is_over` as it
         goes (see :func:`solve`), so a line may pass through a position the
@@ -412,8 +415,7 @@ class _Run:
         position is asked about, as before each expansion.
         """
         game, deadline, clock, going = self.game, self.deadline, self.clock, self.going
-        for frame in self.frames:
-            s = frame.state
+        for s in states:
             key = _Key(game.canonical_key(s))
             debt = game.debt(s)
             if (key, debt) in going:
@@ -551,6 +553,57 @@ class _Key:
         return self is other or (
             isinstance(other, _Key) and self.hash == other.hash and self.key == other.key
         )
+
+
+def _shortened(
+    game: Game,
+    states: list[State],
+    moves: list[Move],
+    deadline: float | None,
+    clock: Callable[[], float],
+) -> tuple[tuple[Move, ...], list[State]]:
+    """The shortest line through the positions of a line, and the positions it plays from.
+
+    ``moves[i]`` leads from ``states[i]`` to ``states[i + 1]``. A depth-first
+    search wanders: a card goes away and comes back, or the same moves are
+    made in a roundabout order, so that one move from a position of the line
+    reaches a position much further along it. Every move of each position is
+    tried, and the fewest moves through the line's own positions are kept:
+    the line that results passes through no position the given one did not
+    and ends where it does (equal positions are the same position, pile
+    names and all, so the moves after a skip still apply). The clock is read
+    before each position's moves are tried; past ``deadline`` the rest of the
+    line is kept as it is.
+    """
+    n = len(moves)
+    if n < 2:
+        return tuple(moves), states[:n]
+    where = {s: i for i, s in enumerate(states)}
+    # dist[j]: the fewest moves found from the start to states[j]; back[j]:
+    # the position and move of the last of them. Skips only go forward, so
+    # each position's count is final by the time its moves are tried.
+    dist = list(range(n + 1))
+    back = [(i - 1, moves[i - 1]) for i in range(n + 1)]
+    for i in range(n):
+        if deadline is not None and clock() > deadline:
+            break
+        s = states[i]
+        d = dist[i] + 1
+        for move in game.legal_moves(s):
+            j = where.get(game.apply(s, move))
+            if j is not None and j > i and d < dist[j]:
+                dist[j], back[j] = d, (i, move)
+    line: list[Move] = []
+    kept: list[State] = []
+    j = n
+    while j:
+        i, move = back[j]
+        line.append(move)
+        kept.append(states[i])
+        j = i
+    line.reverse()
+    kept.reverse()
+    return tuple(line), kept
 
 
 def _note_least(table: dict[Hashable, int], key: Hashable, debt: int) -> None:
