@@ -189,10 +189,14 @@ def test_the_game_ends_when_no_move_is_left() -> None:
     rng = random.Random(5)
     for seed in range(5):
         state = ALL.deal(seed)
+        hopeless = False
         while ALL.legal_moves(state):
-            assert not ALL.is_over(state) and ALL.may_win(state)
-            assert ALL.score_bound(state) == 1
+            assert not ALL.is_over(state) and ALL.score_bound(state) == 1
+            # Once a win is out of reach it stays out of reach.
+            hopeless = hopeless or not ALL.may_win(state)
+            assert ALL.may_win(state) != hopeless
             state = ALL.apply(state, rng.choice(ALL.legal_moves(state)))
+        assert not (hopeless and ALL.is_won(state))
         assert ALL.is_over(state)
         assert ALL.is_won(state) == (ALL.score(state) == 1)
         assert ALL.may_win(state) == ALL.is_won(state)
@@ -331,6 +335,66 @@ def test_solver_hooks() -> None:
     assert GAME.score_bound(state) == 1 and GAME.may_win(state)
     solution = patience.solve(GAME, dealt("6S", "JS", "9H", "9S"), goal="score", max_nodes=2000)
     assert solution.score is not None and solution.score >= 1
+
+
+def short_row(rng: random.Random, piles: int) -> State:
+    """A dealt-out position with every card gathered into ``piles`` piles."""
+    cards = [str(c) for c in ALL.deck]
+    rng.shuffle(cards)
+    cuts = sorted(rng.sample(range(1, len(cards)), piles - 1))
+    data = ALL.deal(0).to_json()
+    for k, (a, b) in enumerate(zip([0, *cuts], [*cuts, len(cards)])):
+        data["piles"][f"r{k + 1}"] = {"cards": cards[a:b], "down": 0}
+    for k in range(piles, 52):
+        data["piles"][f"r{k + 1}"] = {"cards": [], "down": 0}
+    return ALL.from_json(data)
+
+
+def winnable(state: State) -> bool:
+    """Whether any line of moves from ``state`` ends in one pile (every position tried)."""
+    seen = {state}
+    todo = [state]
+    while todo:
+        here = todo.pop()
+        if ALL.is_won(here):
+            return True
+        for move in ALL.legal_moves(here):
+            child = ALL.apply(here, move)
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return False
+
+
+def test_tops_in_groups_that_never_meet_cannot_win() -> None:
+    """may_win says no once the top cards split into groups no chain of
+    shared suits and ranks joins (here 3H and 7S share nothing, and nothing
+    links them): checked against every line of play from short rows."""
+    rng = random.Random(11)
+    refused = 0
+    for _ in range(150):
+        state = short_row(rng, rng.randint(3, 8))
+        truth = winnable(state)
+        if not ALL.may_win(state):
+            refused += 1
+            assert not truth, state.to_json()
+        found = patience.solve(ALL, state, max_nodes=None)
+        assert found.won == truth and found.status == ("won" if truth else "lost")
+    assert refused >= 10
+    apart = ALL.from_json(
+        {
+            **ALL.deal(0).to_json(),
+            "piles": {
+                "stock": {"cards": [], "down": 0},
+                "r1": {"cards": [str(c) for c in ALL.deck if str(c) not in ("7S", "3H")]},
+                "r2": {"cards": ["7S"]},
+                "r3": {"cards": ["3H"]},
+                **{f"r{k}": {"cards": []} for k in range(4, 53)},
+            },
+        }
+    )
+    assert not ALL.is_over(apart)  # 7S goes on r1's king of spades
+    assert not ALL.may_win(apart) and not winnable(apart)
 
 
 def test_render() -> None:

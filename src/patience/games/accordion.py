@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from .._json import FrozenMapping
-from ..cards import Card, Deck
+from ..cards import Card, Deck, Suit
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import CardsDealt, CardsMoved, CardsShifted, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
@@ -52,6 +52,16 @@ _REFUSALS = FrozenMapping(
     }
 )
 """Accordion's refusal codes (see :attr:`Game.refusals <patience.Game.refusals>`)."""
+
+
+_SUIT_BITS = {suit: 1 << (14 + k) for k, suit in enumerate(Suit)}
+_LINKS = {
+    card: (1 << card.rank) | _SUIT_BITS[card.suit]
+    for card in Deck.standard()
+    if card.suit is not None
+}
+"""Each card's rank and suit as two bits of one number: two cards match when
+their numbers share a bit (see :meth:`Accordion.may_win`)."""
 
 
 def matches(card: Card, other: Card) -> bool:
@@ -347,9 +357,33 @@ class Accordion(Game):
         return (tuple([p[-1] for p in items[1 : 1 + n]]), items[0])
 
     def may_win(self, state: State, player: int = 0) -> bool:
-        """False once the game is over with more than one pile."""
+        """False once the game is over with more than one pile, or once the
+        stock is empty and the top cards fall into groups that can never meet.
+
+        Say two top cards are linked when they share a suit or a rank, and
+        group the tops that links join, directly or through others. A pile
+        moves only onto a pile whose top it links with, and the pile made
+        keeps the mover's top, so every move joins two piles of one group
+        and leaves that group one top fewer; no move ever joins two groups,
+        and no group ever empties. With every card dealt, one pile at the end
+        needs one group now.
+        """
         self._check_own(state)
-        return not self._is_over(state) or bool(self._winners(state))
+        if self._is_over(state):
+            return bool(self._winners(state))
+        items = state._items
+        if items[0]:
+            return True
+        links = _LINKS
+        tops = [links[p[-1]] for p in items[1 : 1 + self._row_length(items)]]
+        group = tops[0]
+        size = 0
+        while size != group:  # until a pass over the tops adds nothing
+            size = group
+            for top in tops:
+                if top & group:
+                    group |= top
+        return all(top & group for top in tops)
 
     def score_bound(self, state: State, player: int = 0) -> int | None:
         """One pile, the best conceivable, unless the game is over (then its score)."""
