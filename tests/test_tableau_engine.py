@@ -193,3 +193,35 @@ def test_jokers_are_dealt_but_take_no_part_in_play() -> None:
     assert [str(state.piles[t].top) for t in ("t1", "t2")] == ["BJ", "RJ"]
     # Neither joker builds, goes up or fills a space: the only move is the draw.
     assert [str(m) for m in game.legal_moves(state)] == ["draw stock"]
+
+
+@pytest.mark.parametrize(
+    ("name", "apart"),
+    [("beleaguered-castle", True), ("thirteen-up", True), ("klondike", False), ("napoleon", False)],
+)
+def test_foundations_set_by_their_starters_are_keyed_in_place(name: str, apart: bool) -> None:
+    """Where each foundation starts with a card of its own suit, no two are
+    ever interchangeable, and the canonical key takes them in layout order:
+    it tells positions apart exactly as sorting them would."""
+    import random
+
+    from patience.pile import in_order
+
+    game = patience.game(name)
+    assert isinstance(game, TableauGame)
+    assert game._foundations_apart is apart
+    rng = random.Random(name)
+    pairs = set()
+    for seed in range(4):
+        state = game.deal(seed)
+        for _ in range(150):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.apply(state, rng.choice(moves))
+            key = game.canonical_key(state)
+            assert isinstance(key, tuple)
+            sorted_key = (key[0], in_order(key[1]), *key[2:])
+            pairs.add((key, sorted_key))
+    keys, sorted_keys = {k for k, _ in pairs}, {s for _, s in pairs}
+    assert len(keys) == len(sorted_keys) == len(pairs) > 100

@@ -497,6 +497,11 @@ class TableauGame(Game):
             else ()
         )
         """The cards that start the foundations before the deal, in foundation order."""
+        self._foundations_apart = bool(self._starters) and len(
+            {c.suit for c in self._starters}
+        ) == len(self._starters)
+        """Whether each foundation keeps a suit of its own, set by its starter,
+        so that no two foundations are ever interchangeable."""
         dealt = sum(rules.tableau) + rules.reserve + rules.cells_dealt + self._dealt_base
         self._stock_size = len(self._deck) - dealt - len(self._starters)
         """The cards left for the stock after the deal."""
@@ -1656,7 +1661,9 @@ class TableauGame(Game):
             tableau = in_order(tableau)
         return (
             tuple([items[i] for i in self._key_fixed]),
-            in_order([items[i] for i in at.foundations]),
+            tuple([items[i] for i in at.foundations])
+            if self._foundations_apart
+            else in_order([items[i] for i in at.foundations]),
             in_order([items[i] for i in at.cells]) if at.cells else (),
             tableau,
             tuple([data[k] for k in self._key_counters]),
