@@ -487,6 +487,17 @@ class TableauGame(Game):
         self._under: dict[Card, tuple[Card, ...]] = {
             t: tuple(c for c in distinct if t in self._on[c]) for t in distinct
         }
+        # Cards that go on the same cards are alike for listing moves: each
+        # card's kind is its set of cards to go on, and each card lists the
+        # kinds that may be built on it (usually one: the rank below, of any
+        # suit, of the other colour or of its own suit, as the rules build).
+        kinds: dict[frozenset[Card], int] = {}
+        self._kind: dict[Card, int] = {
+            c: kinds.setdefault(self._on[c], len(kinds)) for c in distinct
+        }
+        self._kinds_under: dict[Card, tuple[int, ...]] = {
+            t: tuple(dict.fromkeys(self._kind[c] for c in self._under[t])) for t in distinct
+        }
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
         self._dealt_base = rules.base == "dealt"
@@ -738,22 +749,23 @@ class TableauGame(Game):
                         out += [row[f] for f in hits]
             if forced:
                 return tuple(forced)  # a base card is available: it must go up first
-        # 2. To the tableau: for each card that some tableau top would take,
-        # the piles that take it (in layout order); note the spaces.
-        takers: dict[Card, list[int]] = {}
+        # 2. To the tableau: for each kind of card that some tableau top
+        # would take, the piles that take it (in layout order); note the spaces.
+        takers: dict[int, list[int]] = {}
         spaces: list[int] = []
-        under = self._under
+        kinds_under = self._kinds_under
         for t in at.tableau:
             cards = items[t].cards
             if cards:
-                for card in under[cards[-1]]:
-                    hit = takers.get(card)
+                for kind in kinds_under[cards[-1]]:
+                    hit = takers.get(kind)
                     if hit is None:
-                        takers[card] = [t]
+                        takers[kind] = [t]
                     else:
                         hit.append(t)
             else:
                 spaces.append(t)
+        kind_of = self._kind
         fill = spaces
         if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
             fill = []
@@ -781,7 +793,7 @@ class TableauGame(Game):
             for k, bottom in units:
                 if k > most:
                     break
-                targets = takers.get(bottom, _NO_TARGETS)
+                targets = takers.get(kind_of[bottom], _NO_TARGETS)
                 if (
                     fill
                     and bottom in space_cards
