@@ -1,11 +1,14 @@
 """Test helpers: card orders for ``deal_from`` that put chosen cards in chosen places,
-short ways to list and play moves, and property tests in a short and a long run."""
+short ways to list and play moves, random positions, an exhaustive search for a win,
+and property tests in a short and a long run."""
 
 from __future__ import annotations
 
+import random
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -13,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import patience
-from patience import Card, Game, State
+from patience import Card, Game, Move, State
 
 LONG_EXAMPLES = 300
 """Examples per game (or per test) in the long runs marked ``soak``."""
@@ -101,3 +104,40 @@ def code_blocks(page: str, needle: str) -> list[str]:
     found = [textwrap.dedent(block) for block in blocks if needle in block]
     assert found, f"{page} has no Python code block that mentions {needle}"
     return found
+
+
+def random_positions(
+    game: Game, seeds: range, limit: int
+) -> Iterator[tuple[int, State, tuple[Move, ...]]]:
+    """``(seed, state, legal moves)`` along random games of ``seeds``, for up
+    to ``limit`` moves each (the moves are chosen after each is yielded)."""
+    rng = random.Random(game.name)
+    for seed in seeds:
+        state = game.deal(seed)
+        for _ in range(limit):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            yield seed, state, moves
+            state = game.apply(state, rng.choice(moves))
+
+
+def winnable(game: Game, state: State, limit: int) -> bool | None:
+    """Whether some sequence of legal moves wins: a breadth-first search over
+    every reachable position, told apart by equality alone (no canonical keys,
+    no safe moves, no bounds: none of the solver's shortcuts). ``None`` when
+    more than ``limit`` positions are reachable."""
+    seen = {state}
+    queue = deque([state])
+    while queue:
+        here = queue.popleft()
+        if game.is_won(here):
+            return True
+        for move in game.legal_moves(here):
+            child = game.apply(here, move)
+            if child not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(child)
+                queue.append(child)
+    return False

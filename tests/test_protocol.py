@@ -11,10 +11,9 @@ import json
 import pickle
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
-from arrange import short_and_long
+from arrange import random_positions, short_and_long
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -322,22 +321,6 @@ def test_every_move_is_of_a_declared_kind_and_names_its_pile(name: str) -> None:
             state = game.apply(state, rng.choice(moves))
     with pytest.raises(InvalidMoveError):
         game.parse_move(game.deal(0), "bogus")
-
-
-def random_positions(
-    game: Game, seeds: range, limit: int
-) -> Iterator[tuple[int, State, tuple[Move, ...]]]:
-    """``(seed, state, legal moves)`` along random games of ``seeds``, for up
-    to ``limit`` moves each (the moves are chosen after each is yielded)."""
-    rng = random.Random(game.name)
-    for seed in seeds:
-        state = game.deal(seed)
-        for _ in range(limit):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            yield seed, state, moves
-            state = game.apply(state, rng.choice(moves))
 
 
 @pytest.mark.parametrize("name", GAMES)

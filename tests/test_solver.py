@@ -258,6 +258,13 @@ def _first_over(
     return None
 
 
+def _without_shortening(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the solver give won lines as searched, unshortened."""
+    monkeypatch.setattr(
+        patience.solver, "_shortened", lambda game, states, moves, *_: (tuple(moves), states[:-1])
+    )
+
+
 def test_a_winning_line_never_passes_a_position_the_game_calls_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -272,9 +279,7 @@ def test_a_winning_line_never_passes_a_position_the_game_calls_over(
     unknown, never lost. (The solver's shortening of won lines skips that
     position, so it is turned off here: the check must hold without it.)
     """
-    monkeypatch.setattr(
-        patience.solver, "_shortened", lambda game, states, moves, *_: (tuple(moves), states[:-1])
-    )
+    _without_shortening(monkeypatch)
     game = patience.game("seahaven-towers")
     usual = solve(game, game.deal(0), max_nodes=20_000)
     assert usual.won
@@ -374,9 +379,7 @@ def test_a_won_line_is_the_shortest_through_its_positions(monkeypatch: pytest.Mo
     assert found.won
     assert game.is_won(replay(game, game.deal(0), found.moves))
     assert _skips(game, game.deal(0), found.moves) == 0
-    monkeypatch.setattr(
-        patience.solver, "_shortened", lambda game, states, moves, *_: (tuple(moves), states[:-1])
-    )
+    _without_shortening(monkeypatch)
     raw = solve(game, game.deal(0), max_nodes=100_000, seed=3)
     assert raw.won and raw.nodes == found.nodes  # the same search
     assert _skips(game, game.deal(0), raw.moves) > 0

@@ -11,34 +11,13 @@ winnable one lost, and every win it finds must replay.
 from __future__ import annotations
 
 import random
-from collections import deque
 from typing import Any
 
 import pytest
+from arrange import winnable
 
 import patience
 from patience import Game, State, solve
-
-
-def winnable(game: Game, state: State, limit: int) -> bool | None:
-    """Whether some sequence of legal moves wins: a breadth-first search over
-    every reachable position, told apart by equality alone (no canonical keys,
-    no safe moves, no bounds: none of the solver's shortcuts). ``None`` when
-    more than ``limit`` positions are reachable."""
-    seen = {state}
-    queue = deque([state])
-    while queue:
-        here = queue.popleft()
-        if game.is_won(here):
-            return True
-        for move in game.legal_moves(here):
-            child = game.apply(here, move)
-            if child not in seen:
-                if len(seen) >= limit:
-                    return None
-                seen.add(child)
-                queue.append(child)
-    return False
 
 
 def small_position(game: Game, rng: random.Random, left: int) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from arrange import arrange
+from arrange import arrange, random_positions
 
 import patience
 from patience import InvalidOptionError
@@ -203,25 +203,15 @@ def test_foundations_set_by_their_starters_are_keyed_in_place(name: str, apart: 
     """Where each foundation starts with a card of its own suit, no two are
     ever interchangeable, and the canonical key takes them in layout order:
     it tells positions apart exactly as sorting them would."""
-    import random
-
     from patience.pile import in_order
 
     game = patience.game(name)
     assert isinstance(game, TableauGame)
     assert game._foundations_apart is apart
-    rng = random.Random(name)
     pairs = set()
-    for seed in range(4):
-        state = game.deal(seed)
-        for _ in range(150):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.apply(state, rng.choice(moves))
-            key = game.canonical_key(state)
-            assert isinstance(key, tuple)
-            sorted_key = (key[0], in_order(key[1]), *key[2:])
-            pairs.add((key, sorted_key))
+    for _, state, _ in random_positions(game, range(4), 150):
+        key = game.canonical_key(state)
+        assert isinstance(key, tuple)
+        pairs.add((key, (key[0], in_order(key[1]), *key[2:])))
     keys, sorted_keys = {k for k, _ in pairs}, {s for _, s in pairs}
     assert len(keys) == len(sorted_keys) == len(pairs) > 100

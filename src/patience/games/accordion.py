@@ -377,9 +377,9 @@ class Accordion(Game):
         links = _LINKS
         tops = [links[p[-1]] for p in items[1 : 1 + self._row_length(items)]]
         group = tops[0]
-        size = 0
-        while size != group:  # until a pass over the tops adds nothing
-            size = group
+        before = 0
+        while before != group:  # until a pass over the tops adds nothing
+            before = group
             for top in tops:
                 if top & group:
                     group |= top
