@@ -8,7 +8,7 @@ import random
 import re
 import textwrap
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -122,19 +122,30 @@ def random_positions(
             state = game.apply(state, rng.choice(moves))
 
 
-def winnable(game: Game, state: State, limit: int) -> bool | None:
+def children(game: Game, state: State) -> Iterator[State]:
+    """The position after each legal move of ``state``."""
+    for move in game.legal_moves(state):
+        yield game.apply(state, move)
+
+
+def winnable(
+    game: Game,
+    state: State,
+    limit: int,
+    steps: Callable[[Game, State], Iterable[State]] = children,
+) -> bool | None:
     """Whether some sequence of legal moves wins: a breadth-first search over
     every reachable position, told apart by equality alone (no canonical keys,
-    no safe moves, no bounds: none of the solver's shortcuts). ``None`` when
-    more than ``limit`` positions are reachable."""
+    no safe moves, no bounds: none of the solver's shortcuts), stepping from
+    each position to those ``steps`` gives (by default, one legal move each).
+    ``None`` when more than ``limit`` positions are reachable."""
     seen = {state}
     queue = deque([state])
     while queue:
         here = queue.popleft()
         if game.is_won(here):
             return True
-        for move in game.legal_moves(here):
-            child = game.apply(here, move)
+        for child in steps(game, here):
             if child not in seen:
                 if len(seen) >= limit:
                     return None

@@ -11,6 +11,7 @@ winnable one lost, and every win it finds must replay.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,8 +21,10 @@ import patience
 from patience import Game, State, solve
 
 
-def small_position(game: Game, rng: random.Random, left: int) -> State:
-    """A position of ``game`` with all but about ``left`` cards on the foundations."""
+def small_position(game: Game, rng: random.Random, left: int, stocked: float = 0.0) -> State:
+    """A position of ``game`` with all but about ``left`` cards on the
+    foundations; each of those goes to the stock with chance ``stocked``
+    (where the game has one), else anywhere."""
     data: dict[str, Any] = game.deal(rng.randrange(1000)).to_json()
     piles = data["piles"]
     dealt_down = {name: pile["down"] for name, pile in piles.items()}
@@ -68,6 +71,8 @@ def small_position(game: Game, rng: random.Random, left: int) -> State:
                 piles[name]["cards"].append(rest.pop())
     for card in rest:
         place = rng.choice([n for n in tableau + stock + cells if room(n)])
+        if "stock" in layout and rng.random() < stocked:
+            place = "stock"
         piles[place]["cards"].append(card)
     for name in tableau:
         cards = piles[name]["cards"]
@@ -195,6 +200,107 @@ def test_safe_moves_never_lose_a_win(name: str, options: dict[str, Any]) -> None
 @each_case
 def test_soak_safe_moves_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
     safe_moves_keep_wins(name, options, tries=60, limit=20_000)
+
+
+# Games whose searches join moves into lines (Game.search_lines): one card
+# turned at a time, with redeals (unlimited with progress, or a limit).
+LINE_CASES = [
+    ("thirteen-up", {}),
+    ("klondike", {"draw": 1}),
+    ("klondike", {"draw": 1, "passes": 3}),
+]
+
+
+def turned(state: State, rng: random.Random) -> State:
+    """``state`` with some of its stock turned onto the waste, as turning
+    leaves it (the last card turned on top), so that lines need redeals."""
+    data: dict[str, Any] = state.to_json()
+    stock, waste = data["piles"]["stock"], data["piles"]["waste"]
+    k = rng.randint(0, len(stock["cards"]))
+    if k:
+        moved = stock["cards"][-k:]
+        stock["cards"] = stock["cards"][:-k]
+        stock["down"] = len(stock["cards"])
+        waste["cards"] = waste["cards"] + moved[::-1]
+    return state.game.from_json(data)
+
+
+def line_ends(game: Game, state: State) -> Iterator[State]:
+    """Where each of the game's lines from ``state`` ends, each checked to be
+    legal move by move and to end where it says."""
+    lines = game.search_lines(state)
+    assert lines is not None
+    for line, end in lines:
+        replayed = state
+        for move in line:
+            replayed = game.apply(replayed, move)
+        assert replayed == end, ([str(m) for m in line], state.to_json())
+        yield end
+
+
+def lines_keep_wins(name: str, options: dict[str, Any], tries: int, limit: int) -> None:
+    """Searching line by line finds a win exactly where searching move by move does."""
+    game = patience.game(name, **options)
+    rng = random.Random("lines" + name + str(options))
+    # Small positions (mostly winnable; some with most of their cards in the
+    # stock and waste) and the last positions of random games (mostly lost).
+    states = [
+        turned(small_position(game, rng, left=rng.randint(5, 10), stocked=share), rng)
+        for share in (0.0, 0.8)
+        for _ in range(tries)
+    ]
+    policy = patience.RandomPolicy()
+    for seed in range(tries // 4):
+        state = game.deal(seed)
+        line = [state]
+        while not game.is_over(state):
+            state = game.apply(state, policy.choose(game, state, rng))
+            line.append(state)
+        states += line[-3:]
+    answers = []
+    for state in states:
+        truth = winnable(game, state, limit)
+        if truth is None:
+            continue
+        assert winnable(game, state, limit, line_ends) == truth, state.to_json()
+        answers.append(truth)
+    assert True in answers and False in answers  # both kinds of position were met
+
+
+@pytest.mark.parametrize(("name", "options"), LINE_CASES, ids=lambda v: str(v))
+def test_lines_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
+    lines_keep_wins(name, options, tries=8, limit=5_000)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("name", "options"), LINE_CASES, ids=lambda v: str(v))
+def test_soak_lines_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
+    lines_keep_wins(name, options, tries=60, limit=30_000)
+
+
+def test_only_one_card_stocks_with_redeals_join_moves() -> None:
+    """Three at a time, one pass, or no waste at all: the moves go alone."""
+    for name, options in LINE_CASES:
+        game = patience.game(name, **options)
+        state = game.deal(1)
+        assert game.search_lines(state) is not None
+        # With the stock turned to its end, the redeal is a line of its own.
+        draw, redeal = patience.Move("draw", "stock"), patience.Move("redeal", "stock")
+        while state.piles["stock"].cards and draw in game.legal_moves(state):
+            state = game.apply(state, draw)
+        if redeal in game.legal_moves(state):
+            lines = dict(game.search_lines(state) or ())
+            assert lines[(redeal,)] == game.apply(state, redeal)
+    for name, options in [
+        ("klondike", {}),
+        ("canfield", {}),
+        ("las-vegas", {}),
+        ("napoleon", {}),
+        ("spider", {}),
+        ("railroad", {}),
+    ]:
+        game = patience.game(name, **options)
+        assert game.search_lines(game.deal(1)) is None, name
 
 
 def assert_still_wanted(game: Game, state: State, up: patience.Move, limit: int) -> None:

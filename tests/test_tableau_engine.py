@@ -196,6 +196,42 @@ def test_jokers_are_dealt_but_take_no_part_in_play() -> None:
 
 
 @pytest.mark.parametrize(
+    ("name", "options", "debts"),
+    [
+        ("thirteen-up", {}, (0, 1)),  # three passes: the passes used
+        ("klondike", {"passes": 3}, (0, 1)),
+        ("klondike", {}, (0, 1)),  # unlimited: a pass without progress owes one
+        ("las-vegas", {}, None),  # one pass: no redeal
+    ],
+)
+def test_a_redeal_with_nothing_else_changed_repeats_the_key_with_more_debt(
+    name: str, options: dict[str, Any], debts: tuple[int, int] | None
+) -> None:
+    """The stock turned right round and redealt, nothing played: the same
+    position but for the stock's counters, which the solver's key leaves out
+    and the debt counts. The canonical key still tells the two apart."""
+    game = patience.game(name, **options)
+    draw, redeal = patience.Move("draw", "stock"), patience.Move("redeal", "stock")
+    # A deal whose stock can be turned at once (no ace waiting to go up).
+    dealt = next(s for s in map(game.deal, range(20)) if draw in game.legal_moves(s))
+    data = dealt.to_json()
+    data["info"]["progress"] = True  # the pass has made progress: it may end in a redeal
+    start = game.from_json(data)
+    state = start
+    while draw in game.legal_moves(state):
+        state = game.apply(state, draw)
+    if debts is None:
+        assert redeal not in game.legal_moves(state)
+        assert game.transposition_key(start)[1] == game.transposition_key(state)[1] == 0
+        return
+    again = game.apply(state, redeal)
+    assert again.piles == start.piles and again != start
+    key, debt = game.transposition_key(start)
+    assert game.transposition_key(again) == (key, debts[1]) and debt == debts[0]
+    assert game.canonical_key(again) != game.canonical_key(start)
+
+
+@pytest.mark.parametrize(
     ("name", "apart"),
     [("beleaguered-castle", True), ("thirteen-up", True), ("klondike", False), ("napoleon", False)],
 )

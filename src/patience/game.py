@@ -1391,6 +1391,41 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """
         return state
 
+    def search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...] | None:
+        """Lines of legal moves a search for a win may take as single steps
+        from ``state``, each with the position it ends in; ``None`` (the
+        default) if the game joins no moves.
+
+        A game may join moves that only lead up to others, such as turning
+        the stock until a card shows that plays, and leave out lines that
+        another reaches the same way. The lines must never lose a win:
+        whenever some sequence of legal moves from ``state`` wins, one that
+        starts with one of these lines wins too. A game that joins moves
+        gives lines from every position (a move alone is a line of one), so
+        a search can tell from any position whether the game joins any.
+        """
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._search_lines(state)
+
+    def _search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...] | None:
+        """:meth:`search_lines` for a state of this game (default: ``None``)."""
+        return None
+
+    def transposition_key(self, state: State) -> tuple[Hashable, int]:
+        """The key a solver files ``state`` under, with its debt (default:
+        :meth:`canonical_key` and :meth:`debt`).
+
+        Positions with equal keys must differ at most in an allowance: the
+        one with the smaller debt can make every move the other can, and
+        its positions after them have equal keys and no more debt. A search
+        skips a position whose key it has met with no more debt. A game
+        whose :meth:`canonical_key` must tell such positions apart (other
+        tools treat equal canonical keys as the same position) gives the
+        looser key here.
+        """
+        return self.canonical_key(state), self.debt(state)
+
     def move_scores(self, state: State, player: int = 0) -> tuple[int, ...] | None:
         """``player``'s score after each legal move, told without making them, or ``None``.
 

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Hashable, Iterable
 from itertools import repeat
 from numbers import Real
-from typing import Literal
+from typing import Literal, cast
 
 import attrs
 
@@ -210,10 +210,16 @@ def solve(
     # positions on such lines that the game lets play on, asked once.
     ruled: dict[Hashable, int] = {}
     going: set[tuple[Hashable, int]] = set()
+    # Where the game joins moves into lines (Game.search_lines), runs take
+    # turns: one searches move by move, the next line by line.
+    by_lines = goal == "win" and restarts and game.search_lines(state) is not None
     while True:
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
-        run = _Run(game, player, goal, table_size, budget, deadline, rng, clock, dead, ruled, going)
+        joined = by_lines and runs % 2 == 0
+        run = _Run(
+            game, player, goal, table_size, budget, deadline, rng, clock, dead, ruled, going, joined
+        )
         if best is not None and goal == "score":
             run.best_score, run.best_line = best.best_score, best.best_line
         run.search(state)
@@ -229,7 +235,8 @@ def solve(
         if run.exhausted or not restarts:
             break
         runs += 1
-        budget = _RESTART_UNIT * _luby(runs)
+        # With lines, each term of the sequence is a pair of runs, one of each kind.
+        budget = _RESTART_UNIT * _luby((runs + 1) // 2 if by_lines else runs)
     seconds = clock() - start
     # A search that stopped at a position the game called over only because
     # its search for progress gave up ("no progress found") proves nothing:
@@ -266,6 +273,7 @@ class _Run:
         dead: dict[Hashable, int] | None,
         ruled: dict[Hashable, int],
         going: set[tuple[Hashable, int]],
+        joined: bool = False,
     ) -> None:
         self.game = game
         self.player = player
@@ -290,9 +298,10 @@ class _Run:
         self.best_line: tuple[Move, ...] = ()
         self.win_line: tuple[Move, ...] | None = None
         self.root_bound: int | None = None
-        self.path: list[Move] = []
+        self.path: list[Step] = []
         self.exhausted = False
         self.timed_out = False
+        self.joined = joined  # search by the game's lines (Game.search_lines)
 
     def better_than(self, other: _Run) -> bool:
         if self.win_line is not None and other.win_line is None:
@@ -324,8 +333,8 @@ class _Run:
         # The tables come before the moves are listed: a position met before
         # was searched, so it has moves and is not won, and equal keys play
         # the same. Half the positions a search enters or more are repeats.
-        key = _Key(game.canonical_key(s))
-        debt = game.debt(s)
+        found, debt = game.transposition_key(s)
+        key = _Key(found)
         dead = self.dead
         if dead is not None:
             proven = dead.get(key)
@@ -364,6 +373,19 @@ class _Run:
         seen[key] = entry
         self.open.append((key, entry))
         safe = game.safe_moves(s)
+        rand = self.rng.random
+        if self.joined and not safe:
+            lines = game.search_lines(s)
+            if lines is not None:
+                if len(lines) == 1:
+                    return _Frame(s, list(lines), entry), None
+                # Shorter lines first, ties at random: a line that turns less
+                # of the stock keeps more of it for later. Scores are not
+                # asked: a card the stock shows far ahead is no reason to
+                # turn to it first.
+                joined = [(0, rand() - len(m), m, c) for m, c in lines]
+                joined.sort(key=_order)
+                return _Frame(s, [(m, c) for _, _, m, c in joined], entry), None
         moves = safe[:1] if safe else game.legal_moves(s)
         if len(moves) == 1:
             return _Frame(s, [(moves[0], None)], entry), None
@@ -371,14 +393,13 @@ class _Run:
         # order. Where the game tells a move's score without making it, the
         # move is made only when the search comes to it: most children of a
         # deep line are never reached before a run ends or a win is found.
-        rand = self.rng.random
         told = game.move_scores(s, player)
         # A search for a win breaks ties by the game's preferences, if it has
         # any (integers, higher first), and then at random: the preference is
         # the whole part of the second key, the random draw its fraction.
         advice = game.move_preferences(s) if win else None
         prefer: Iterable[int] = repeat(0) if advice is None else advice
-        keyed: list[tuple[int, float, Move, State | None]] = []
+        keyed: list[tuple[int, float, Step, State | None]] = []
         if told is not None:
             keyed = [(sign * v, p + rand(), m, None) for m, v, p in zip(moves, told, prefer)]
         else:
@@ -393,10 +414,16 @@ class _Run:
         game, player, sign = self.game, self.player, self.sign
         score = game.score(s, player)
         if self.best_score is None or sign * score > sign * self.best_score:
-            self.best_score, self.best_line = score, tuple(self.path)
+            self.best_score, self.best_line = score, _flat(self.path)
         if self.win_line is None and game.is_won(s, player):
-            on = [f.state for f in self.frames] + [s]
-            line, states = _shortened(game, on, self.path, self.deadline, self.clock)
+            path = _flat(self.path)
+            if len(path) == len(self.path):
+                on = [f.state for f in self.frames] + [s]
+            else:  # lines of several moves: every position along them
+                on = [self.frames[0].state]
+                for move in path:
+                    on.append(game.apply(on[-1], move))
+            line, states = _shortened(game, on, list(path), self.deadline, self.clock)
             if self.playable(states):
                 self.win_line = line
 
@@ -416,8 +443,8 @@ class _Run:
         """
         game, deadline, clock, going = self.game, self.deadline, self.clock, self.going
         for s in states:
-            key = _Key(game.canonical_key(s))
-            debt = game.debt(s)
+            found, debt = game.transposition_key(s)
+            key = _Key(found)
             if (key, debt) in going:
                 continue
             if deadline is not None and clock() > deadline:
@@ -488,7 +515,8 @@ class _Run:
                 self.timed_out = True
                 return
             if child is None:
-                child = self.game.apply(frame.state, move)
+                # Only a single move comes without its position: lines bring theirs.
+                child = self.game.apply(frame.state, cast(Move, move))
             path.append(move)
             grand, low = self.expand(child)
             if self.stopped:
@@ -502,16 +530,31 @@ class _Run:
         self.exhausted = not frames
 
 
+Step = Move | tuple[Move, ...]
+"""A step of the search: one move, or a line of them (Game.search_lines)."""
+
+
+def _flat(path: list[Step]) -> tuple[Move, ...]:
+    """The moves of a path of steps, in order."""
+    out: list[Move] = []
+    for step in path:
+        if isinstance(step, tuple):
+            out += step
+        else:
+            out.append(step)
+    return tuple(out)
+
+
 class _Frame:
     """A position being searched: the position, its children still to try
-    (each move with the position it leads to, or ``None`` until the search
+    (each step with the position it leads to, or ``None`` until the search
     comes to it), its table entry (``[debt, index, open]``) and its
     low-link, the lowest index of an open position reached from it."""
 
     __slots__ = ("children", "entry", "low", "state")
 
     def __init__(
-        self, state: State, children: list[tuple[Move, State | None]], entry: list[int]
+        self, state: State, children: list[tuple[Step, State | None]], entry: list[int]
     ) -> None:
         self.state = state
         self.children = children
@@ -614,7 +657,7 @@ def _note_least(table: dict[Hashable, int], key: Hashable, debt: int) -> None:
         table[key] = debt
 
 
-def _order(child: tuple[int, float, Move, State | None]) -> tuple[int, float]:
+def _order(child: tuple[int, float, Step, State | None]) -> tuple[int, float]:
     """Children sort by signed score, then by their random draw."""
     return child[0], child[1]
 

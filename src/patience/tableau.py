@@ -873,16 +873,14 @@ class TableauGame(Game):
                     return True
         return False
 
-    def _waste_takes(self, state: State) -> Callable[[Card], bool]:
-        """Whether a card on top of the waste would have a legal move in
-        ``state`` (the same tests as :meth:`_generate`'s for the waste)."""
-        r, at = self.rules, self._at
-        items = state._items
+    def _wanted(self, items: tuple[Pile, ...]) -> tuple[set[Card], bool]:
+        """The cards the foundations take next, and whether one is empty (and
+        takes a base card); nothing where complete suits go up instead."""
         wanted: set[Card] = set()
         bases = False
-        if r.foundation_mode == "cards":
+        if self.rules.foundation_mode == "cards":
             fnext = self._fnext
-            for f in at.foundations:
+            for f in self._at.foundations:
                 fc = items[f].cards
                 if not fc:
                     bases = True
@@ -890,6 +888,14 @@ class TableauGame(Game):
                     nxt = fnext[fc[-1]]
                     if nxt is not None:
                         wanted.add(nxt)
+        return wanted, bases
+
+    def _waste_takes(self, state: State) -> Callable[[Card], bool]:
+        """Whether a card on top of the waste would have a legal move in
+        ``state`` (the same tests as :meth:`_generate`'s for the waste)."""
+        r, at = self.rules, self._at
+        items = state._items
+        wanted, bases = self._wanted(items)
         base = state._info._data["base"] if self._dealt_base else r.base
         tops = {items[t].cards[-1] for t in at.tableau if items[t].cards}
         fill = not all(items[t].cards for t in at.tableau) and not (
@@ -1532,18 +1538,7 @@ class TableauGame(Game):
         if r.worrying_back:
             return None
         items = state._items
-        wanted: set[Card] = set()
-        bases = False
-        if r.foundation_mode == "cards":
-            fnext = self._fnext
-            for f in at.foundations:
-                fc = items[f].cards
-                if not fc:
-                    bases = True
-                elif len(fc) < 13:
-                    nxt = fnext[fc[-1]]
-                    if nxt is not None:
-                        wanted.add(nxt)
+        wanted, bases = self._wanted(items)
         base = self._base(state) if bases else 0
         nearest = 52 * r.packs + r.jokers
         for t in at.tableau:
@@ -1665,6 +1660,122 @@ class TableauGame(Game):
 
     def canonical_key(self, state: State) -> Hashable:
         """Equal for positions that differ only in the order of interchangeable piles."""
+        return self._keyed(state, self._key_counters)
+
+    def _search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...] | None:
+        """Game.search_lines: where one card at a time turns onto a waste and
+        redeals bring the stock round again, the turns are joined to the
+        waste move they lead to.
+
+        The lines are every legal move other than a turn, alone; for each
+        card the rest of this pass will show on the waste, the turns up to
+        it and each move of that card; and, where the pass can end in a
+        redeal, the turns to the end of the stock and the redeal. Turning
+        changes only the stock and the waste, and moves that take no card
+        from the waste do not depend on them, so in a winning line such
+        moves can always be made before the turns that come before them:
+        then each turn is followed by more turns up to a waste move or a
+        redeal, and these lines cover every such run. The walk stops at a
+        card that is safe to go up (:meth:`safe_moves`, which a search makes
+        at once) or a base card that must: no turn passes it.
+
+        Turning one card at a time gives a position for every card of the
+        stock on every pass, most of them with nothing new to play; with
+        three at a time there are a third as many, and joining them was
+        measured to settle no more deals, so only one-card stocks join.
+        """
+        r, at = self.rules, self._at
+        if r.draw != 1 or not self._allowance or not self._turning_exact:
+            return None
+        moves = self._legal_moves(state)
+        step = self._step
+        if _DRAW not in moves and _REDEAL not in moves:
+            # A forced move comes first, or the stock is done: the moves alone.
+            return tuple(((m,), step(state, m)[0]) for m in moves)
+        out: list[tuple[tuple[Move, ...], State]] = [
+            ((m,), step(state, m)[0]) for m in moves if m is not _DRAW and m is not _REDEAL
+        ]
+        items = state._items
+        info = state._info
+        stock = items[at.stock].cards
+        waste = items[at.waste].cards
+        takes = self._waste_takes(state)
+        wanted, bases = self._wanted(items)
+        base = self._base(state) if bases else 0
+        parts_of = self._parts
+        stock_index, waste_index = at.stock, at.waste
+        turns: tuple[Move, ...] = ()
+        for left in range(len(stock) - 1, -1, -1):
+            turns += (_DRAW,)
+            card = stock[left]
+            if not takes(card):
+                continue
+            piles = list(items)
+            piles[stock_index] = _pile(stock[:left], left)
+            piles[waste_index] = _pile(waste + stock[left:][::-1], 0)
+            here = State._make(self, tuple(piles), info)
+            if card in wanted or card.rank == base:
+                safe = self.safe_moves(here)
+                if safe:
+                    out.append(((*turns, safe[0]), step(here, safe[0])[0]))
+                    return tuple(out)  # a search goes no further here
+            listed = self._legal_moves(here)
+            for m in listed:
+                parts = parts_of.get(m)
+                if parts is not None and parts[0] == waste_index:
+                    out.append(((*turns, m), step(here, m)[0]))
+            if _DRAW not in listed and _REDEAL not in listed:
+                return tuple(out)  # a base card must go up first
+        if (waste or stock) and self._may_redeal(info):
+            piles = list(items)
+            piles[stock_index] = _EMPTY
+            piles[waste_index] = _pile(waste + stock[::-1], 0)
+            end = State._make(self, tuple(piles), info)
+            out.append(((*turns, _REDEAL), step(end, _REDEAL)[0]))
+        return tuple(out)
+
+    def transposition_key(self, state: State) -> tuple[Hashable, int]:
+        """:meth:`canonical_key` without the stock's allowance, which is the debt.
+
+        Where the stock turns onto a waste, what the counters allow is only
+        ever more or less of the same: with a limit on passes, one pass fewer
+        used allows one redeal more and nothing else (and whether the pass
+        has made progress changes nothing); with unlimited passes, a pass
+        that has made progress allows a redeal that one without does not.
+        The same position with less used can make every move the other can,
+        so the key leaves those counters out and the debt counts them: the
+        passes used, or 1 for a pass without progress. A search then skips
+        the position met again after a redeal with nothing else changed.
+        """
+        key = self._keyed(state, self._table_counters)
+        allowance = self._allowance
+        if not allowance:
+            return key, 0
+        data = state._info._data
+        if allowance == "passes":
+            used = data["pass"]
+            assert isinstance(used, int)
+            return key, used - 1
+        return key, 0 if data["progress"] else 1
+
+    @functools.cached_property
+    def _allowance(self) -> str:
+        """What the stock's counters allow: ``"passes"`` (redeals up to a
+        limit), ``"progress"`` (a redeal after a pass with progress) or
+        ``""`` (no redeal)."""
+        r = self.rules
+        if r.stock != "waste" or r.passes == 1:
+            return ""
+        return "progress" if r.passes is None else "passes"
+
+    @functools.cached_property
+    def _table_counters(self) -> tuple[str, ...]:
+        """The counters :meth:`transposition_key` keeps: the key's, without
+        the pass number and the progress flag (which, without redeals,
+        change nothing in play)."""
+        return tuple(k for k in self._key_counters if k not in ("pass", "progress"))
+
+    def _keyed(self, state: State, counters: tuple[str, ...]) -> Hashable:
         at = self._at
         items = state._items
         data = state._info._data
@@ -1678,7 +1789,7 @@ class TableauGame(Game):
             else in_order([items[i] for i in at.foundations]),
             in_order([items[i] for i in at.cells]) if at.cells else (),
             tableau,
-            tuple([data[k] for k in self._key_counters]),
+            tuple([data[k] for k in counters]),
         )
 
     @functools.cached_property
