@@ -356,6 +356,32 @@ def test_restarts_follow_the_luby_sequence(monkeypatch: pytest.MonkeyPatch) -> N
     assert [solver_module._luby(i) for i in range(1, 32)] == [*luby, 4, 8, *luby, 4, 8, 16]
 
 
+def test_where_a_game_joins_moves_runs_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thirteen-Up joins its stock's turns into lines: the runs search move
+    by move and line by line in turn, each term of the Luby sequence giving
+    one run of each kind. Klondike, turning three at a time, joins nothing."""
+    from patience import solver as solver_module
+
+    runs: list[tuple[int | None, bool]] = []
+    real = solver_module._Run
+
+    class Recording(real):  # type: ignore[misc, valid-type]
+        def search(self, root: patience.State) -> None:
+            runs.append((self.budget, self.joined))
+            super().search(root)
+
+    monkeypatch.setattr(solver_module, "_Run", Recording)
+    game = patience.game("thirteen-up")
+    found = solve(game, game.deal(3), max_nodes=12_500)
+    assert found.status == "unknown" and found.nodes == 12_500
+    pairs = [1, 1, 2, 1, 1]  # each term twice: 12 thousand positions
+    assert runs == [(1000 * t, k == 1) for t in pairs for k in (0, 1)] + [(500, False)]
+    runs.clear()
+    klondike = patience.game("klondike")
+    solve(klondike, klondike.deal(1), max_nodes=3_000)
+    assert runs == [(1000, False), (1000, False), (1000, False)]
+
+
 def _skips(game: patience.Game, state: patience.State, line: tuple[patience.Move, ...]) -> int:
     """How many positions of ``line`` have a move that reaches a position
     further along it than the next."""

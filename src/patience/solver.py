@@ -5,11 +5,14 @@
 ones included: what the literature calls *thoughtful* solitaire. It uses only
 :class:`~patience.Game`'s protocol and its optional hooks:
 
-- :meth:`~patience.Game.canonical_key` for the transposition table, so a
-  position reached twice (or in an equivalent form) is searched once, and
-  :meth:`~patience.Game.debt`, so that a repeat with more of a limited
-  allowance left is searched again;
+- :meth:`~patience.Game.transposition_key` (by default the
+  :meth:`~patience.Game.canonical_key` and :meth:`~patience.Game.debt`) for
+  the transposition table, so a position reached twice (or in an equivalent
+  form) is searched once, and a repeat with more of a limited allowance left
+  is searched again;
 - :meth:`~patience.Game.safe_moves`, made at once without branching;
+- :meth:`~patience.Game.search_lines`, lines of moves taken as single steps
+  in every other run;
 - :meth:`~patience.Game.move_scores`, which orders a position's moves by the
   score each leaves without making them, so a move is made only when the
   search reaches it;
@@ -159,8 +162,11 @@ def solve(
     ...): a depth-first search can spend a long time below one early mistake,
     and a fresh order usually avoids it, so most runs are short; the longest
     runs keep doubling, so a search that needs a long run still gets one.
-    Only a run that ends within its budget can prove a loss. The same
-    arguments always give the same answer and node count.
+    Only a run that ends within its budget can prove a loss. Where the game
+    joins moves into lines (:meth:`~patience.Game.search_lines`), the runs
+    take turns, move by move and line by line, each term of the sequence
+    giving one run of each kind. The same arguments always give the same
+    answer and node count.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
@@ -298,7 +304,7 @@ class _Run:
         self.best_line: tuple[Move, ...] = ()
         self.win_line: tuple[Move, ...] | None = None
         self.root_bound: int | None = None
-        self.path: list[Step] = []
+        self.path: list[_Step] = []
         self.exhausted = False
         self.timed_out = False
         self.joined = joined  # search by the game's lines (Game.search_lines)
@@ -399,7 +405,7 @@ class _Run:
         # the whole part of the second key, the random draw its fraction.
         advice = game.move_preferences(s) if win else None
         prefer: Iterable[int] = repeat(0) if advice is None else advice
-        keyed: list[tuple[int, float, Step, State | None]] = []
+        keyed: list[tuple[int, float, _Step, State | None]] = []
         if told is not None:
             keyed = [(sign * v, p + rand(), m, None) for m, v, p in zip(moves, told, prefer)]
         else:
@@ -530,11 +536,11 @@ class _Run:
         self.exhausted = not frames
 
 
-Step = Move | tuple[Move, ...]
+_Step = Move | tuple[Move, ...]
 """A step of the search: one move, or a line of them (Game.search_lines)."""
 
 
-def _flat(path: list[Step]) -> tuple[Move, ...]:
+def _flat(path: list[_Step]) -> tuple[Move, ...]:
     """The moves of a path of steps, in order."""
     out: list[Move] = []
     for step in path:
@@ -554,7 +560,7 @@ class _Frame:
     __slots__ = ("children", "entry", "low", "state")
 
     def __init__(
-        self, state: State, children: list[tuple[Step, State | None]], entry: list[int]
+        self, state: State, children: list[tuple[_Step, State | None]], entry: list[int]
     ) -> None:
         self.state = state
         self.children = children
@@ -657,7 +663,7 @@ def _note_least(table: dict[Hashable, int], key: Hashable, debt: int) -> None:
         table[key] = debt
 
 
-def _order(child: tuple[int, float, Step, State | None]) -> tuple[int, float]:
+def _order(child: tuple[int, float, _Step, State | None]) -> tuple[int, float]:
     """Children sort by signed score, then by their random draw."""
     return child[0], child[1]
 
