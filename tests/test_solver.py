@@ -348,7 +348,7 @@ def test_restarts_follow_the_luby_sequence(monkeypatch: pytest.MonkeyPatch) -> N
             super().search(root)
 
     monkeypatch.setattr(solver_module, "_Run", Recording)
-    game = patience.game("las-vegas")  # one pass through the stock: no lines
+    game = patience.game("klondike")
     found = solve(game, game.deal(1), max_nodes=20_500)
     assert found.status == "unknown" and found.nodes == 20_500
     luby = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2]  # 20 thousand positions
@@ -356,19 +356,13 @@ def test_restarts_follow_the_luby_sequence(monkeypatch: pytest.MonkeyPatch) -> N
     assert [solver_module._luby(i) for i in range(1, 32)] == [*luby, 4, 8, *luby, 4, 8, 16]
 
 
-def test_where_a_game_joins_moves_runs_take_turns_and_one_search_goes_on(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Thirteen-Up and Klondike join their stock's turns into lines: the runs
-    search move by move and line by line in turn, each term of the Luby
-    sequence giving one run of each kind, and after each run one search by
-    lines that is never restarted goes on for as many positions. Streets
-    and Alleys, with no stock, joins nothing."""
+def test_where_a_game_joins_moves_runs_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thirteen-Up joins its stock's turns into lines: the runs search move
+    by move and line by line in turn, each term of the Luby sequence giving
+    one run of each kind. Klondike, turning three at a time, joins nothing."""
     from patience import solver as solver_module
 
     runs: list[tuple[int | None, bool]] = []
-    goes_on: list[tuple[int, int]] = []
-    searches: set[int] = set()  # the objects that searched on
     real = solver_module._Run
 
     class Recording(real):  # type: ignore[misc, valid-type]
@@ -376,32 +370,16 @@ def test_where_a_game_joins_moves_runs_take_turns_and_one_search_goes_on(
             runs.append((self.budget, self.joined))
             super().search(root)
 
-        def extend(self, extra: int) -> int:
-            searched = super().extend(extra)
-            goes_on.append((extra, searched))
-            searches.add(id(self))
-            return int(searched)
-
     monkeypatch.setattr(solver_module, "_Run", Recording)
-    for name in ("thirteen-up", "klondike"):
-        runs.clear()
-        goes_on.clear()
-        game = patience.game(name)
-        found = solve(game, game.deal(3 if name == "thirteen-up" else 1), max_nodes=12_500)
-        assert found.status == "unknown" and found.nodes == 12_500, name
-        # Runs of 1, 1, 1, 1 and 2 thousand positions, each followed by as
-        # many in the search that goes on (which also entered its root: one
-        # position), leave 499 for the last run.
-        kinds = [(1000, False), (1000, True), (1000, False), (1000, True), (2000, False)]
-        assert runs == [*kinds, (499, True)], name
-        assert goes_on == [(budget, budget) for budget, _ in kinds], name
-        assert len(searches) == 1, name  # one search, never restarted
-        searches.clear()
+    game = patience.game("thirteen-up")
+    found = solve(game, game.deal(3), max_nodes=12_500)
+    assert found.status == "unknown" and found.nodes == 12_500
+    pairs = [1, 1, 2, 1, 1]  # each term twice: 12 thousand positions
+    assert runs == [(1000 * t, k == 1) for t in pairs for k in (0, 1)] + [(500, False)]
     runs.clear()
-    goes_on.clear()
-    streets = patience.game("streets-and-alleys")
-    solve(streets, streets.deal(1), max_nodes=3_000)
-    assert runs == [(1000, False), (1000, False), (1000, False)] and not goes_on
+    klondike = patience.game("klondike")
+    solve(klondike, klondike.deal(1), max_nodes=3_000)
+    assert runs == [(1000, False), (1000, False), (1000, False)]
 
 
 def _skips(game: patience.Game, state: patience.State, line: tuple[patience.Move, ...]) -> int:

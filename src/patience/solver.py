@@ -12,7 +12,7 @@ ones included: what the literature calls *thoughtful* solitaire. It uses only
   is searched again;
 - :meth:`~patience.Game.safe_moves`, made at once without branching;
 - :meth:`~patience.Game.search_lines`, lines of moves taken as single steps
-  in every other run and in one search that is never restarted;
+  in every other run;
 - :meth:`~patience.Game.move_scores`, which orders a position's moves by the
   score each leaves without making them, so a move is made only when the
   search reaches it;
@@ -165,11 +165,8 @@ def solve(
     Only a run that ends within its budget can prove a loss. Where the game
     joins moves into lines (:meth:`~patience.Game.search_lines`), the runs
     take turns, move by move and line by line, each term of the sequence
-    giving one run of each kind, and after each run one search by lines
-    that is never restarted carries on for as many positions as the run
-    had: a search by lines meets far fewer positions, so it proves losses
-    that no run finishes. The same arguments always give the same answer
-    and node count.
+    giving one run of each kind. The same arguments always give the same
+    answer and node count.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
@@ -219,19 +216,16 @@ def solve(
     # positions on such lines that the game lets play on, asked once.
     ruled: dict[Hashable, int] = {}
     going: set[tuple[Hashable, int]] = set()
-    # Where the game joins moves into lines (Game.search_lines), the runs
-    # take turns, move by move and line by line, and one more search goes
-    # line by line and is never restarted: after each run it carries on for
-    # as many positions as that run had. The runs find wins; the one search,
-    # which by lines meets a fraction of the positions, proves losses.
+    # Where the game joins moves into lines (Game.search_lines), runs take
+    # turns: one searches move by move, the next line by line.
     by_lines = goal == "win" and restarts and game.search_lines(state) is not None
-    prover: _Run | None = None
-    shared = (game, player, goal, table_size)
     while True:
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
         joined = by_lines and runs % 2 == 0
-        run = _Run(*shared, budget, deadline, rng, clock, dead, ruled, going, joined)
+        run = _Run(
+            game, player, goal, table_size, budget, deadline, rng, clock, dead, ruled, going, joined
+        )
         if best is not None and goal == "score":
             run.best_score, run.best_line = best.best_score, best.best_line
         run.search(state)
@@ -246,23 +240,8 @@ def solve(
             continue  # the same budget again, now stopping where the game ends
         if run.exhausted or not restarts:
             break
-        if by_lines and budget is not None:
-            if prover is None:
-                prover = _Run(*shared, 0, deadline, rng, clock, dead, ruled, going, True)
-                prover.begin(state)
-                used += 1
-            used += prover.extend(budget if max_nodes is None else min(budget, max_nodes - used))
-            if prover.win_line is not None:
-                best = run = prover
-                break
-            if prover.exhausted or prover.timed_out:
-                run = prover
-                break
-            if prover.blocked:
-                prover = None  # begin again, now stopping where the game ends
-            if max_nodes is not None and used >= max_nodes:
-                break
         runs += 1
+        # With lines, each term of the sequence is a pair of runs, one of each kind.
         budget = _RESTART_UNIT * _luby((runs + 1) // 2 if by_lines else runs)
     seconds = clock() - start
     # A search that stopped at a position the game called over only because
@@ -513,31 +492,13 @@ class _Run:
                 return
 
     def search(self, root: State) -> None:
-        """Search from ``root`` until a win, the end, or a limit."""
-        self.begin(root)
-        self.proceed()
-
-    def begin(self, root: State) -> None:
-        """Enter ``root``, ready for :meth:`proceed`."""
         self.root_bound = self.game.score_bound(root, self.player)
+        frames = self.frames
+        path = self.path
         self.nodes = 1
         first, _ = self.expand(root)
         if first is not None:
-            self.frames.append(first)
-
-    def extend(self, extra: int) -> int:
-        """Raise the budget by ``extra`` positions and search on; the positions
-        searched this time."""
-        before = self.nodes
-        self.budget = before + extra
-        self.proceed()
-        return self.nodes - before
-
-    def proceed(self) -> None:
-        """Search on from where the search stopped, until a win, the end,
-        or a limit (a larger :attr:`budget` lets a run stopped by it go on)."""
-        frames = self.frames
-        path = self.path
+            frames.append(first)
         budget, deadline, clock = self.budget, self.deadline, self.clock
         while frames and not self.finished():
             frame = frames[-1]
