@@ -27,30 +27,51 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable
 
 import patience
 
 
-def patience_rate(name: str, seconds: float, options: dict[str, object]) -> tuple[float, float]:
-    game = patience.game(name, **options)
+def rate(playout: Callable[[int, random.Random], int], seconds: float) -> tuple[float, float]:
+    """Steps and games a second of ``playout(seed, rng)`` (one game from the
+    deal of ``seed``, returning its steps), dealing seeds 0, 1, 2 ... for
+    ``seconds``, with one generator seeded 1 for every choice."""
     rng = random.Random(1)
     steps = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.deal(games)
-        while not game.is_over(state):
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
-            steps += 1
+        steps += playout(games, rng)
         games += 1
     elapsed = time.perf_counter() - start
     return steps / elapsed, games / elapsed
 
 
+def patience_rate(name: str, seconds: float, options: dict[str, object]) -> tuple[float, float]:
+    game = patience.game(name, **options)
+
+    def playout(seed: int, rng: random.Random) -> int:
+        state = game.deal(seed)
+        steps = 0
+        while not game.is_over(state):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            steps += 1
+        return steps
+
+    return rate(playout, seconds)
+
+
+# Card c of the floor: suit c // 13 (0 C, 1 D, 2 H, 3 S), rank c % 13 + 1. The
+# two cards each card below a king may be built on: the next rank up, of the
+# other colour.
+_ONTO = [
+    tuple(s * 13 + c % 13 + 1 for s in ((0, 3) if c // 13 in (1, 2) else (1, 2))) for c in range(52)
+]
+
+
 def floor_playout(seed: int, rng: random.Random) -> int:
-    """One random game of Klondike (draw three, unlimited passes, a redeal only
-    after a pass with progress, aces up at once, whole face-up runs, kings to
-    spaces) on mutable lists of card numbers; returns the moves made."""
-    deck = list(range(52))  # card c: suit c // 13 (0 C, 1 D, 2 H, 3 S), rank c % 13 + 1
+    """One random game of the floor (see the module's notes) from the deal of
+    ``seed``; returns the moves made."""
+    deck = list(range(52))
     random.Random(seed).shuffle(deck)
     piles: list[list[int]] = []
     down: list[int] = []
@@ -93,28 +114,25 @@ def floor_playout(seed: int, rng: random.Random) -> int:
                 if not p:
                     continue
                 b = p[down[i]]
-                r = b % 13
-                if r == 12:
+                if b % 13 == 12:
                     if down[i]:
                         for j in spaces:
                             listed.append((2, i, j))
                     continue
-                red = b // 13 in (1, 2)
-                for s in (0, 3) if red else (1, 2):
-                    j = tops.get(s * 13 + r + 1)
-                    if j is not None:
-                        listed.append((2, i, j))
+                for onto in _ONTO[b]:
+                    there = tops.get(onto)
+                    if there is not None:
+                        listed.append((2, i, there))
             if waste:
                 w = waste[-1]
-                r = w % 13
-                if r == 12:
+                if w % 13 == 12:
                     for j in spaces:
                         listed.append((3, j))
                 else:
-                    for s in (0, 3) if w // 13 in (1, 2) else (1, 2):
-                        j = tops.get(s * 13 + r + 1)
-                        if j is not None:
-                            listed.append((3, j))
+                    for onto in _ONTO[w]:
+                        there = tops.get(onto)
+                        if there is not None:
+                            listed.append((3, there))
             if stock:
                 listed.append((4,))
             elif waste and progress:
@@ -158,14 +176,7 @@ def floor_playout(seed: int, rng: random.Random) -> int:
 
 
 def floor_rate(seconds: float) -> float:
-    rng = random.Random(1)
-    steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        steps += floor_playout(games, rng)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return steps / elapsed
+    return rate(floor_playout, seconds)[0]
 
 
 def openspiel_rate(seconds: float) -> tuple[float, float, float]:
