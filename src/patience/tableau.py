@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, Literal
 
 import attrs
@@ -106,6 +107,17 @@ TABLEAU_REFUSALS: Mapping[str, str] = FrozenMapping(
 )
 """The refusal codes of the tableau engine's games (see :attr:`TableauGame.refusals`):
 :data:`~patience.game.COMMON_REFUSALS` and the family's own."""
+
+
+def _turns_show(stock: tuple[Card, ...], draw: int, cards: AbstractSet[Card]) -> bool:
+    """Whether turning all of ``stock`` (its top last), ``draw`` at a time,
+    shows one of ``cards`` on top of the waste: the card at ``len(stock) -
+    draw`` after one turn, ``len(stock) - 2 * draw`` after two ... and the
+    bottom card after the last."""
+    n = len(stock)
+    if not n:
+        return False
+    return stock[0] in cards or (n >= draw and not cards.isdisjoint(stock[n - draw :: -draw]))
 
 
 def _plural(n: int, word: str) -> str:
@@ -525,6 +537,11 @@ class TableauGame(Game):
             nxt = self._next_rank(card.rank)
             self._fnext[card] = None if nxt is None or card.suit is None else Card(nxt, card.suit)
         self._space_cards = frozenset(c for c in distinct if self._space_takes(c))
+        self._of_rank: dict[int, frozenset[Card]] = {
+            rank: frozenset(c for c in distinct if c.rank == rank and not c.is_joker)
+            for rank in range(1, 14)
+        }
+        """The distinct cards of each rank (no jokers), for base cards."""
         self._tableau_set = frozenset(tableau)
         self._cell_set = frozenset(cells)
         self._build_rule = self._build_words()
@@ -858,20 +875,14 @@ class TableauGame(Game):
         if _DRAW not in moves and _REDEAL not in moves:
             return False  # a forced move comes first: the stock cannot be turned
         items = state._items
-        takes = self._waste_takes(state)
+        taken = self._waste_taken(state)
         stock = items[at.stock].cards
-        draw = r.draw
-        turns = [stock]
-        if self._may_redeal(state.info):
-            # One pass after the redeal shows every card the stock will ever show.
-            turns.append(tuple(reversed(items[at.waste].cards + stock[::-1])))
-        for cards in turns:
-            left = len(cards)
-            while left > 0:
-                left -= min(draw, left)
-                if takes(cards[left]):
-                    return True
-        return False
+        if _turns_show(stock, r.draw, taken):
+            return True
+        # One pass after the redeal shows every card the stock will ever show.
+        return self._may_redeal(state.info) and _turns_show(
+            stock + items[at.waste].cards[::-1], r.draw, taken
+        )
 
     def _wanted(self, items: tuple[Pile, ...]) -> tuple[set[Card], bool]:
         """The cards the foundations take next, and whether one is empty (and
@@ -890,28 +901,28 @@ class TableauGame(Game):
                         wanted.add(nxt)
         return wanted, bases
 
-    def _waste_takes(self, state: State) -> Callable[[Card], bool]:
-        """Whether a card on top of the waste would have a legal move in
-        ``state`` (the same tests as :meth:`_generate`'s for the waste)."""
+    def _waste_taken(self, state: State) -> set[Card]:
+        """The cards that would have a legal move in ``state`` from the top of
+        the waste (the same tests as :meth:`_generate`'s for the waste): those
+        the foundations want, base cards where a foundation is empty, the
+        cards a space takes where there is one, and those that build on a
+        tableau top."""
         r, at = self.rules, self._at
         items = state._items
-        wanted, bases = self._wanted(items)
-        base = state._info._data["base"] if self._dealt_base else r.base
-        tops = {items[t].cards[-1] for t in at.tableau if items[t].cards}
-        fill = not all(items[t].cards for t in at.tableau) and not (
-            r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)
-        )
-        on, space_cards = self._on, self._space_cards
-
-        def takes(card: Card) -> bool:
-            return (
-                card in wanted
-                or (bases and card.rank == base)
-                or (fill and card in space_cards)
-                or not tops.isdisjoint(on[card])
-            )
-
-        return takes
+        taken, bases = self._wanted(items)
+        if bases:
+            taken.update(self._of_rank[self._base(state)])
+        under = self._under
+        fill = False
+        for t in at.tableau:
+            cards = items[t].cards
+            if cards:
+                taken.update(under[cards[-1]])
+            else:
+                fill = True
+        if fill and not (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
+            taken.update(self._space_cards)
+        return taken
 
     def _may_redeal(self, info: Info) -> bool:
         passes = self.rules.passes
@@ -1699,7 +1710,7 @@ class TableauGame(Game):
         info = state._info
         stock = items[at.stock].cards
         waste = items[at.waste].cards
-        takes = self._waste_takes(state)
+        taken = self._waste_taken(state)
         wanted, bases = self._wanted(items)
         base = self._base(state) if bases else 0
         parts_of = self._parts
@@ -1708,7 +1719,7 @@ class TableauGame(Game):
         for left in range(len(stock) - 1, -1, -1):
             turns += (_DRAW,)
             card = stock[left]
-            if not takes(card):
+            if card not in taken:
                 continue
             piles = list(items)
             piles[stock_index] = _pile(stock[:left], left)
