@@ -348,7 +348,7 @@ def test_restarts_follow_the_luby_sequence(monkeypatch: pytest.MonkeyPatch) -> N
             super().search(root)
 
     monkeypatch.setattr(solver_module, "_Run", Recording)
-    game = patience.game("klondike")
+    game = patience.game("las-vegas")  # one pass through the stock: no lines
     found = solve(game, game.deal(1), max_nodes=20_500)
     assert found.status == "unknown" and found.nodes == 20_500
     luby = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2]  # 20 thousand positions
@@ -357,9 +357,10 @@ def test_restarts_follow_the_luby_sequence(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_where_a_game_joins_moves_runs_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Thirteen-Up joins its stock's turns into lines: the runs search move
-    by move and line by line in turn, each term of the Luby sequence giving
-    one run of each kind. Klondike, turning three at a time, joins nothing."""
+    """Thirteen-Up and Klondike join their stock's turns into lines: the runs
+    search move by move and line by line in turn, each term of the Luby
+    sequence giving one run of each kind. Streets and Alleys, with no stock,
+    joins nothing."""
     from patience import solver as solver_module
 
     runs: list[tuple[int | None, bool]] = []
@@ -371,14 +372,16 @@ def test_where_a_game_joins_moves_runs_take_turns(monkeypatch: pytest.MonkeyPatc
             super().search(root)
 
     monkeypatch.setattr(solver_module, "_Run", Recording)
-    game = patience.game("thirteen-up")
-    found = solve(game, game.deal(3), max_nodes=12_500)
-    assert found.status == "unknown" and found.nodes == 12_500
-    pairs = [1, 1, 2, 1, 1]  # each term twice: 12 thousand positions
-    assert runs == [(1000 * t, k == 1) for t in pairs for k in (0, 1)] + [(500, False)]
+    for name, seed in (("thirteen-up", 3), ("klondike", 1)):
+        runs.clear()
+        game = patience.game(name)
+        found = solve(game, game.deal(seed), max_nodes=12_500)
+        assert found.status == "unknown" and found.nodes == 12_500, name
+        pairs = [1, 1, 2, 1, 1]  # each term twice: 12 thousand positions
+        assert runs == [(1000 * t, k == 1) for t in pairs for k in (0, 1)] + [(500, False)], name
     runs.clear()
-    klondike = patience.game("klondike")
-    solve(klondike, klondike.deal(1), max_nodes=3_000)
+    streets = patience.game("streets-and-alleys")
+    solve(streets, streets.deal(1), max_nodes=3_000)
     assert runs == [(1000, False), (1000, False), (1000, False)]
 
 

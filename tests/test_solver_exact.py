@@ -202,12 +202,16 @@ def test_soak_safe_moves_never_lose_a_win(name: str, options: dict[str, Any]) ->
     safe_moves_keep_wins(name, options, tries=60, limit=20_000)
 
 
-# Games whose searches join moves into lines (Game.search_lines): one card
-# turned at a time, with redeals (unlimited with progress, or a limit).
+# Games whose searches join moves into lines (Game.search_lines): a stock
+# turned onto a waste, one card or three at a time, with redeals (unlimited
+# with progress, or a limit).
 LINE_CASES = [
     ("thirteen-up", {}),
     ("klondike", {"draw": 1}),
     ("klondike", {"draw": 1, "passes": 3}),
+    ("klondike", {}),
+    ("klondike", {"passes": 3}),
+    ("canfield", {}),
 ]
 
 
@@ -283,22 +287,32 @@ def test_soak_lines_never_lose_a_win(name: str, options: dict[str, Any]) -> None
     lines_keep_wins(name, options, tries=60, limit=30_000)
 
 
-def test_only_one_card_stocks_with_redeals_join_moves() -> None:
-    """Three at a time, one pass, or no waste at all: the moves go alone."""
+def test_stocks_with_redeals_join_moves_through_the_redeal() -> None:
+    """With the stock turned to its end, the lines turn on through the redeal
+    to the cards the next pass shows, and none ends in the redeal itself.
+    One pass, no waste at all, or three at a time with worrying back: the
+    moves go alone."""
+    draw, redeal = patience.Move("draw", "stock"), patience.Move("redeal", "stock")
     for name, options in LINE_CASES:
         game = patience.game(name, **options)
-        state = game.deal(1)
-        assert game.search_lines(state) is not None
-        # With the stock turned to its end, the redeal is a line of its own.
-        draw, redeal = patience.Move("draw", "stock"), patience.Move("redeal", "stock")
-        while state.piles["stock"].cards and draw in game.legal_moves(state):
-            state = game.apply(state, draw)
-        if redeal in game.legal_moves(state):
-            lines = dict(game.search_lines(state) or ())
-            assert lines[(redeal,)] == game.apply(state, redeal)
+        through = 0
+        for seed in range(10):
+            data = game.deal(seed).to_json()
+            data["info"]["progress"] = True  # a pass with progress: it may end in a redeal
+            state = game.from_json(data)
+            assert game.search_lines(state) is not None
+            while state.piles["stock"].cards and draw in game.legal_moves(state):
+                state = game.apply(state, draw)
+            if redeal not in game.legal_moves(state):
+                continue  # an ace stopped the turns
+            lines = game.search_lines(state) or ()
+            assert all(line[-1] != redeal for line, _ in lines)
+            after = [line for line, _ in lines if redeal in line]
+            assert all(line[0] == redeal and line[-1].source == "waste" for line in after)
+            through += bool(after)
+        assert through, name
     for name, options in [
-        ("klondike", {}),
-        ("canfield", {}),
+        ("klondike", {"worrying_back": True}),  # three at a time with worrying back
         ("las-vegas", {}),
         ("napoleon", {}),
         ("spider", {}),
