@@ -23,11 +23,14 @@ left: what pure Python costs at the least, for comparing both sides with.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
+
+from throughput import protocol_playout  # this directory: run as a script
 
 import patience
 
@@ -47,17 +50,7 @@ def rate(playout: Callable[[int, random.Random], int], seconds: float) -> tuple[
 
 
 def patience_rate(name: str, seconds: float, options: dict[str, object]) -> tuple[float, float]:
-    game = patience.game(name, **options)
-
-    def playout(seed: int, rng: random.Random) -> int:
-        state = game.deal(seed)
-        steps = 0
-        while not game.is_over(state):
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
-            steps += 1
-        return steps
-
-    return rate(playout, seconds)
+    return rate(functools.partial(protocol_playout, patience.game(name, **options)), seconds)
 
 
 # Card c of the floor: suit c // 13 (0 C, 1 D, 2 H, 3 S), rank c % 13 + 1. The
