@@ -50,7 +50,9 @@ def rate(playout: Callable[[int, random.Random], int], seconds: float) -> tuple[
 
 
 def patience_rate(name: str, seconds: float, options: dict[str, object]) -> tuple[float, float]:
-    return rate(functools.partial(protocol_playout, patience.game(name, **options)), seconds)
+    return rate(
+        functools.partial(protocol_playout, patience.game(name, **options), guard=False), seconds
+    )
 
 
 # Card c of the floor: suit c // 13 (0 C, 1 D, 2 H, 3 S), rank c % 13 + 1. The

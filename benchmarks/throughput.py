@@ -8,11 +8,13 @@ Run from the project root after installing the package::
 
 For every registered game it plays random games through the public protocol
 (``deal``, ``is_over``, ``legal_moves``, ``apply``) and reports games and moves
-per second; then the moves per second of listing and applying alone, on the
-same kind of games, and the share of the whole loop's time that ``is_over``
-takes (deciding whether progress is still possible, which in the games
-without a stock can mean a search at every position, and a full one at the
-end of every game). For ``railroad`` it also times a deliberately minimal playout on
+per second, each against Klondike's, the 99th percentile of the time one
+``is_over`` call takes, and the share of games cut by the stretch guard (a
+game that is not over after ``MAX_IDLE`` moves in a row without progress is
+stopped, as :func:`patience.simulate` stops it); then the moves per second of
+listing and applying alone, on the same kind of games, and the share of the
+whole loop's time outside them (``is_over``, mostly: deciding whether
+progress is still possible). For ``railroad`` it also times a deliberately minimal playout on
 plain lists written below, which deals the same cards, picks pulls with the
 same random stream and applies the same cascade rule, and reports the ratio of
 the two. The floor is what any protocol pays against: no states, no move
@@ -36,15 +38,57 @@ from patience.cards import Card
 
 DECK = patience.Deck.standard()
 
+MAX_IDLE = 1_000
+"""Moves in a row without progress after which a random game is cut (as
+:data:`patience.simulation.MAX_IDLE`, written out here so that the same
+script measures builds of the library that have no such guard)."""
 
-def protocol_playout(game: patience.Game, seed: int, rng: random.Random) -> int:
-    """Play one random game through the protocol; return the number of moves."""
+
+def protocol_playout(
+    game: patience.Game,
+    seed: int,
+    rng: random.Random,
+    calls: list[float] | None = None,
+    cuts: list[int] | None = None,
+    guard: bool = True,
+) -> int:
+    """Play one random game through the protocol; return the number of moves.
+
+    The game ends when ``is_over`` says so, or is cut after :data:`MAX_IDLE`
+    moves in a row without progress (noted in ``cuts``). With ``calls``,
+    the seconds of every ``is_over`` call are appended to it. Without the
+    ``guard`` (for games that always end, timed against other programs'
+    loops) the loop asks nothing but the protocol.
+    """
     state = game.deal(seed)
-    moves = 0
-    while not game.is_over(state):
+    moves = idle = 0
+    if not guard:
+        while not game.is_over(state):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            moves += 1
+        return moves
+    mark = game.progress(state)
+    clock = time.perf_counter
+    while True:
+        if calls is None:
+            over = game.is_over(state)
+        else:
+            began = clock()
+            over = game.is_over(state)
+            calls.append(clock() - began)
+        if over:
+            return moves
+        if idle >= MAX_IDLE:
+            if cuts is not None:
+                cuts.append(seed)
+            return moves
         state = game.apply(state, rng.choice(game.legal_moves(state)))
         moves += 1
-    return moves
+        now = game.progress(state)
+        if now == mark:
+            idle += 1
+        else:
+            mark, idle = now, 0
 
 
 REPLAYS = 5
@@ -66,11 +110,14 @@ def record_games(game: patience.Game, seconds: float) -> Recorded:
     while not games or time.perf_counter() - began < seconds:
         seed = len(games)
         state = game.deal(seed)
-        line = []
-        while not game.is_over(state):
+        line: list[patience.Move] = []
+        mark, idle = game.progress(state), 0
+        while not game.is_over(state) and idle < MAX_IDLE:
             move = rng.choice(game.legal_moves(state))
             line.append(move)
             state = game.apply(state, move)
+            now = game.progress(state)
+            mark, idle = now, (idle + 1 if now == mark else 0)
         games.append((seed, line))
     return games
 
@@ -111,6 +158,12 @@ def floor_playout(seed: int, rng: random.Random) -> int:
                 del line[-3:-1]
             else:
                 break
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
 def timed(fn: object, seconds: float) -> tuple[int, int, float]:
@@ -154,6 +207,9 @@ def main() -> int:
     parser.add_argument("--games", nargs="*", default=None, help="games to measure (all)")
     parser.add_argument("--no-floor", action="store_true", help="skip the Railroad floor")
     parser.add_argument(
+        "--series", default="throughput", help="the name the figures go under in --json"
+    )
+    parser.add_argument(
         "--json",
         metavar="FILE",
         help="also record the figures in FILE (docs/_data/benchmarks.json for the docs)",
@@ -164,21 +220,31 @@ def main() -> int:
         f"patience {patience.__version__}, Python {platform.python_version()}, {platform.machine()}"
     )
     print(
-        f"{'game':18} {'games/s':>10} {'moves/s':>12} {'moves/game':>11}"
-        f" {'list+apply/s':>13} {'is_over share':>14}"
+        f"{'game':18} {'games/s':>10} {'moves/s':>12} {'x klondike':>10} {'moves/game':>11}"
+        f" {'p99 is_over':>11} {'cut':>6} {'list+apply/s':>13} {'outside':>8}"
     )
     figures: dict[str, dict[str, float]] = {}
     names = args.games or list(patience.games())
     recorded: dict[str, tuple[patience.Game, Recorded]] = {}
     for name in names:
         game = patience.game(name)
-        g, m, t = timed(lambda s, r, game=game: protocol_playout(game, s, r), seconds)
+        calls: list[float] = []
+        cuts: list[int] = []
+        g, m, t = timed(
+            lambda s, r, game=game, calls=calls, cuts=cuts: protocol_playout(
+                game, s, r, calls, cuts
+            ),
+            seconds,
+        )
         figures[name] = {
             "games_per_second": g / t,
             "moves_per_second": m / t,
             "moves_per_game": m / g,
+            "is_over_p99_ms": 1000 * percentile(calls, 0.99),
+            "cut_share": len(cuts) / g,
         }
         recorded[name] = (game, record_games(game, seconds))
+    base = figures.get("klondike", {}).get("moves_per_second")
     # Listing and applying alone: every game's recorded games replayed in
     # turn, round after round, so that a slow spell on a shared machine
     # falls on all of them alike; the fastest round of each game counts.
@@ -193,8 +259,14 @@ def main() -> int:
         share = max(0.0, 1 - row["moves_per_second"] / bare)
         row.update(list_apply_per_second=bare, is_over_share=share)
         g_s, m_s, m_g = row["games_per_second"], row["moves_per_second"], row["moves_per_game"]
-        print(f"{name:18} {g_s:10.1f} {m_s:12.0f} {m_g:11.1f} {bare:13.0f} {share:14.0%}")
-    series: dict[str, dict[str, dict[str, float]]] = {"throughput": figures}
+        if base:
+            row["klondike_over"] = base / m_s
+        times = f"{base / m_s:9.2f}x" if base else f"{'':>10}"
+        print(
+            f"{name:18} {g_s:10.1f} {m_s:12.0f} {times} {m_g:11.1f}"
+            f" {row['is_over_p99_ms']:9.2f}ms {row['cut_share']:6.0%} {bare:13.0f} {share:8.0%}"
+        )
+    series: dict[str, dict[str, dict[str, float]]] = {args.series: figures}
     if args.no_floor:
         record(args.json, series, seconds)
         return 0
@@ -206,7 +278,7 @@ def main() -> int:
     floor_time = proto_time = float("inf")
     for _ in range(rounds):
         floor_time = min(floor_time, fixed(floor_playout))
-        proto_time = min(proto_time, fixed(lambda s, r: protocol_playout(game, s, r)))
+        proto_time = min(proto_time, fixed(lambda s, r: protocol_playout(game, s, r, guard=False)))
     moves = fixed_moves(floor_playout)
     floor_best, proto_best = moves / floor_time, moves / proto_time
     print()

@@ -193,6 +193,35 @@ def test_max_steps_truncates() -> None:
             PatienceEnv("klondike", max_steps=bad)  # type: ignore[arg-type]
 
 
+def test_a_stretch_without_progress_truncates() -> None:
+    # Emperor's positions without progress are mostly too many to search, so
+    # its games go on; an episode is truncated after max_idle steps in a row
+    # without progress, and a step that makes progress starts the count again.
+    env = PatienceEnv("emperor", max_idle=25)
+    _, info = env.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(5_000):
+        before = env.game.progress(env.state)
+        idle = env.idle
+        _, _, terminated, truncated, info = env.step(random_legal(info, rng))
+        moved_on = env.game.progress(env.state) != before
+        assert env.idle == (0 if moved_on else idle + 1)
+        if terminated or truncated:
+            break
+    assert truncated and not terminated and env.idle == 25
+    # An illegal action changes nothing, so it counts as a step without progress.
+    env = PatienceEnv("klondike", max_idle=2)
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    flags = [env.step(illegal)[3] for _ in range(2)]
+    assert flags == [False, True]
+    assert PatienceEnv("klondike").max_idle == patience.simulation.MAX_IDLE
+    assert PatienceEnv("klondike", max_idle=None).max_idle is None
+    for bad in (0, -2, 2.5, True):
+        with pytest.raises(ValueError, match="max_idle"):
+            PatienceEnv("klondike", max_idle=bad)  # type: ignore[arg-type]
+
+
 def test_a_deal_over_as_dealt_and_steps_after_the_end() -> None:
     env = PatienceEnv("klondike")
     _, info = env.reset(options={"deal": 2})  # no progress is possible

@@ -185,6 +185,20 @@ def test_truncation_and_the_end() -> None:
     assert aec.agents == []
 
 
+def test_a_stretch_without_progress_truncates() -> None:
+    # Illegal actions make no progress: two in a row end the episode as
+    # truncated with max_idle=2.
+    aec = raw_env("double-solitaire", max_idle=2)
+    aec.reset(seed=2)
+    for _ in range(2):
+        assert not any(aec.truncations.values())
+        mask = aec.observe(aec.agent_selection)["action_mask"]
+        aec.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(aec.truncations.values()) and not any(aec.terminations.values())
+    with pytest.raises(ValueError, match="max_idle"):
+        raw_env("double-solitaire", max_idle=0)
+
+
 def test_construction_and_rendering() -> None:
     with pytest.raises(PatienceError, match=r"patience\.gym"):
         raw_env("railroad")

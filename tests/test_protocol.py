@@ -29,6 +29,7 @@ from patience import (
     State,
 )
 from patience.policies import next_mover
+from patience.simulation import MAX_IDLE
 from patience.tableau import TableauGame
 
 GAMES = patience.games()
@@ -54,14 +55,22 @@ def play(game: Game, state: State, choices: st.DataObject, limit: int) -> list[S
 
 def random_playout(game: Game, seed: int, rng: random.Random, cap: int = 100_000) -> State:
     """The built-in random player's game of ``seed`` (it avoids positions it
-    has seen since the last progress), to its end."""
+    has seen since the last progress), to its end or to the stretch guard
+    (:data:`~patience.simulation.MAX_IDLE` moves in a row without progress,
+    in a game that could not be shown to be over)."""
     policy = patience.RandomPolicy()
     state = game.deal(seed)
+    mark, idle = game.progress(state), 0
     for _ in range(cap):
         if game.is_over(state):
             return state
+        if idle >= MAX_IDLE:
+            assert policy._local.trail.lost  # no line to progress was found
+            return state
         player = next_mover(game, state, rng)
         state = game.apply(state, policy.choose(game, state, rng, player))
+        now = game.progress(state)
+        mark, idle = now, (idle + 1 if now == mark else 0)
     raise AssertionError(f"{game.name}: random play did not end within {cap} moves")
 
 
@@ -117,7 +126,7 @@ def _random_play_keeps_every_promise(name: str, seed: int, choices: st.DataObjec
         assert result.ending is not None
         if result.ending == "no moves":
             assert not game.legal_moves(state)
-        if result.ending in ("no progress", "no progress found"):
+        if result.ending == "no progress":
             assert game.legal_moves(state) and game.progress_line(state) is None
     else:
         assert result.ending is None and game.legal_moves(state)
@@ -196,23 +205,31 @@ def test_random_play_ends_long(name: str) -> None:
 
 
 def _random_play_ends(name: str, seeds: range) -> None:
-    """The built-in random and greedy players end every deal by the game's own
-    rules: never cut by the move guard, and the result says how it ended."""
+    """The built-in random and greedy players end every deal: by the game's
+    own rules, with the result saying how, or, where the game cannot be shown
+    to be over, by the stretch guard (a cut, never a loss), and only after a
+    search for a line to progress found none."""
     game = patience.game(name)
     for policy in (patience.RandomPolicy(), patience.GreedyPolicy()):
         for seed in seeds:
             rng = random.Random(seed)
             policy.new_deal()
             state = game.deal(seed)
+            mark, idle = game.progress(state), 0
             for _ in range(20_000):
-                if game.is_over(state):
+                if game.is_over(state) or idle >= MAX_IDLE:
                     break
                 player = next_mover(game, state, rng)
                 state = game.apply(state, policy.choose(game, state, rng, player))
+                now = game.progress(state)
+                mark, idle = now, (idle + 1 if now == mark else 0)
             else:
                 raise AssertionError(f"{name}: {policy.name} play of deal {seed} did not end")
             ending = game.result(state).ending
-            assert ending is not None
+            if ending is None:
+                assert idle >= MAX_IDLE and policy._local.trail.lost
+                continue
+            assert ending != "no progress found"
             no_moves = not game.legal_moves(state) and ending not in ("won", "time")
             assert (ending == "no moves") == no_moves
 

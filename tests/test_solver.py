@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 import patience
@@ -270,37 +268,29 @@ def test_a_winning_line_never_passes_a_position_the_game_calls_over(
 ) -> None:
     """Play ends where the game calls it over, so a won line must not pass one.
 
-    With the search for progress cut to 50 positions (and no directed
-    search), Seahaven Towers calls positions over that can still be won:
-    deal 0's line from the usual search passes one at its 78th move. The
-    solver then finds another line, one that plays to the end as simulate
-    plays it. Deal 4 is itself called
-    over at once: a search that stops there proves nothing, so its answer is
-    unknown, never lost. (The solver's shortening of won lines skips that
-    position, so it is turned off here: the check must hold without it.)
+    A game is over only where no progress is proven possible, and a win is
+    progress, so no position on a winning line is over, however small the
+    search for progress: with it cut to 50 positions (and no directed
+    search), Seahaven Towers' deal 0 is still won along the solver's line,
+    and deal 4, whose search gives up at once, goes on. (The solver's
+    shortening of won lines is turned off: the check must hold without it.)
     """
     _without_shortening(monkeypatch)
     game = patience.game("seahaven-towers")
     usual = solve(game, game.deal(0), max_nodes=20_000)
     assert usual.won
-    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_LIMIT", 50)
-    monkeypatch.setattr(sys.modules["patience.game"], "PROGRESS_SEARCH_DIRECTED_LIMIT", 1)
-    assert _first_over(game, game.deal(0), usual.moves) == 77
-    found = solve(game, game.deal(0), max_nodes=20_000)
-    assert found.won
-    assert _first_over(game, game.deal(0), found.moves) is None
-    assert game.is_won(replay(game, game.deal(0), found.moves))
-    # The solver policy follows such a line, and simulate, which stops where
-    # the game is over, sees the win.
+    monkeypatch.setattr(patience.progress, "PROGRESS_SEARCH_LIMIT", 50)
+    monkeypatch.setattr(patience.progress, "PROGRESS_SEARCH_DIRECTED_LIMIT", 1)
+    small = patience.game("seahaven-towers")  # a game object that has learnt nothing yet
+    assert _first_over(small, small.deal(0), usual.moves) is None
+    assert small.is_won(replay(small, small.deal(0), usual.moves))
     policy = patience.SolverPolicy(max_seconds=None, max_nodes=20_000)
-    played = play_deal(game, policy, 0)
+    played = play_deal(small, policy, 0)
     assert played.won and played.resolved
 
-    dealt = game.deal(4)
-    assert game.is_over(dealt) and game.result(dealt).ending == "no progress found"
-    stuck = solve(game, dealt, max_nodes=20_000)
-    assert stuck.status == "unknown" and not stuck.exhausted
-    assert stuck.nodes < 20_000  # the search ran out of positions, not of budget
+    dealt = small.deal(4)
+    assert small._find_progress(dealt) == (None, False)  # the search gives up
+    assert not small.is_over(dealt) and small.result(dealt).ending is None
 
 
 def test_moves_of_equal_score_are_tried_in_the_games_order_of_preference() -> None:

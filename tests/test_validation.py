@@ -38,6 +38,7 @@ from patience import (
 from patience.games.railroad import Railroad
 from patience.policies import GreedyPolicy, RandomPolicy, next_mover
 from patience.records import RECORD_FORMAT
+from patience.simulation import MAX_IDLE
 
 GAMES = patience.games()
 
@@ -141,7 +142,10 @@ def reached_states_load(name: str, options: dict[str, Any], seeds: range, moves:
         rng = random.Random(seed)
         policy = GreedyPolicy() if seed % 2 else RandomPolicy()
         state = game.deal(seed)
+        mark, idle = game.progress(state), 0
         for step in range(moves):
+            if idle >= MAX_IDLE:
+                break  # the stretch guard: a game that cannot be shown over
             if step % 4 == 0 or game.is_over(state):
                 data = state.to_json()
                 assert game.from_json(data) == state
@@ -151,6 +155,8 @@ def reached_states_load(name: str, options: dict[str, Any], seeds: range, moves:
             if game.is_over(state):
                 break
             state = game.apply(state, policy.choose(game, state, rng, next_mover(game, state, rng)))
+            now = game.progress(state)
+            mark, idle = now, (idle + 1 if now == mark else 0)
     assert checked >= len(seeds)
 
 

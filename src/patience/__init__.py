@@ -32,16 +32,10 @@ from .errors import (
     PatienceError,
     UnknownGameError,
 )
-from .game import (
-    PROGRESS_SEARCH_DIRECTED_LIMIT,
-    PROGRESS_SEARCH_LIMIT,
-    Better,
-    Game,
-    PileSpec,
-    Result,
-)
+from .game import Better, Game, PileSpec, Result
 from .move import Move
 from .pile import Pile
+from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT
 from .records import Record, state_from_json
 from .registry import GameEntry, aliases, describe, game, register
 

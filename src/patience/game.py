@@ -15,7 +15,6 @@ import abc
 import enum
 import functools
 import hashlib
-import heapq
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -25,6 +24,7 @@ from typing import Any, TypeVar
 import attrs
 
 from . import _json
+from . import progress as _progress_module
 from ._json import FrozenMapping
 from .cards import Card, Deck
 from .errors import (
@@ -39,6 +39,7 @@ from .errors import (
 from .events import Event, counter_events, infer_events, play_events
 from .move import Move
 from .pile import Pile
+from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT
 from .shuffle import check_seed
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
@@ -56,50 +57,7 @@ __all__ = [
 STATE_FORMAT = "patience-state/1"
 """The ``format`` tag of serialised states."""
 
-PROGRESS_SEARCH_LIMIT = 2_000
-"""The most distinct positions the search for progress looks at.
-
-Deciding whether a game with moves left can still make progress means
-searching the positions reachable without progress (each once; positions
-that differ only in the order of interchangeable piles are one). Most such
-searches end within a few dozen positions, either finding progress or
-proving there is none. When this many positions have been seen without
-finding progress, the search stops and, unless turning the stock finds a
-way on, the game counts as over, with the
-ending ``"no progress found"`` rather than ``"no progress"``: the positions
-left unexplored might still hold a way forward. The "How games end" page of
-the documentation gives the measured rates and the reasons for the figure.
-"""
-
-PROGRESS_SEARCH_DIRECTED_LIMIT = 5_000
-"""The most distinct positions the directed search for progress looks at.
-
-Where the breadth-first search stops at :data:`PROGRESS_SEARCH_LIMIT`
-positions, a game that can tell how near a position is to progress (the
-tableau games: how many cards lie on the nearest card that could go up or
-turn over) searches again, nearest first, up to this many positions. Progress
-a long way off but easy to head for (a card to dig out from under a dozen
-others) is found so within a few hundred positions, where breadth first
-would need hundreds of thousands. If this search too stops without finding
-progress, the game counts as over (``"no progress found"``); if it runs out
-of positions first, no progress is possible, and that is proven.
-"""
-
 _T = TypeVar("_T")
-
-_Parents = dict[Hashable, "tuple[Hashable, Move] | None"]
-
-
-def _line_back(parents: _Parents, key: Hashable, move: Move) -> tuple[Move, ...]:
-    """The moves from a search's root to the position of ``key``, then ``move``:
-    ``parents`` maps each position's key to its parent's key and the move from
-    there (``None`` at the root)."""
-    line = [move]
-    step = parents[key]
-    while step is not None:
-        line.append(step[1])
-        step = parents[step[0]]
-    return tuple(reversed(line))
 
 
 COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
@@ -262,11 +220,10 @@ class Result:
     """How the game ended (``None`` while it goes on): ``"won"`` (a
     one-player game won), ``"no moves"`` (no legal move is left),
     ``"no progress"`` (moves are left, but no sequence of them can make
-    progress any more; see :meth:`Game.progress`), ``"no progress found"``
-    (the searches for progress met their limits, :data:`PROGRESS_SEARCH_LIMIT`
-    and :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions, without finding
-    any), or an ending of the game's own from
-    :meth:`Game.ending`, such as ``"time"``."""
+    progress any more, proven; see :meth:`Game.progress`), or an ending of
+    the game's own from :meth:`Game.ending`, such as ``"time"``. (Results
+    saved by earlier builds may read ``"no progress found"``: a search for
+    progress that gave up used to end the game; it no longer does.)"""
 
     @property
     def won(self) -> bool:
@@ -602,16 +559,21 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
         Over when no legal move is left, or when no sequence of legal moves
         can make progress any more (see :meth:`progress`); also when a game's
-        own rule ends it (a clock, players passing). Moves that change nothing
-        lasting may still be legal in a game that is over: they can be made,
-        and the game stays over. :attr:`Result.ending` says which ending it was.
+        own rule ends it (a clock, players passing). Over means proven: where
+        the positions reachable without progress are too many to search (more
+        than :data:`~patience.PROGRESS_SEARCH_LIMIT`), the game goes on, and
+        loops that must end stop by a guard of their own. Moves that change
+        nothing lasting may still be legal in a game that is over: they can
+        be made, and the game stays over. :attr:`Result.ending` says which
+        ending it was.
 
-        Deciding that no progress is possible can take a search of many
-        positions. With ``search=False`` only the endings that need none are
-        checked (no legal move, a win, the game's own rules), so a position
-        with no progress left may still count as going on. That is for loops
-        that stop by themselves after a stretch without progress, such as the
-        ``hidden`` policy's play-outs: they are spared the search.
+        Deciding that no progress is possible can take a search; each game
+        object remembers what its searches proved (see
+        :mod:`patience.progress`), so over a stretch of moves without
+        progress the search is made about once, not at every move. With
+        ``search=False`` only the endings that need no search are checked (no
+        legal move, a win, the game's own rules), so a position with no
+        progress left may still count as going on.
         """
         if type(state) is not State or state._game is not self:
             self._check_own(state)
@@ -788,10 +750,8 @@ class Game(abc.ABC, metaclass=_GameMeta):
                     ending = "won"
                 elif not self._legal_moves(state):
                     ending = "no moves"
-                elif self._search_progress(state)[1]:
-                    ending = "no progress"
                 else:
-                    ending = "no progress found"
+                    ending = "no progress"
         return Result(over, self.scores(state), winners, self.better, ending)
 
     def progress(self, state: State) -> Hashable:
@@ -812,14 +772,13 @@ class Game(abc.ABC, metaclass=_GameMeta):
     def progress_line(self, state: State) -> tuple[Move, ...] | None:
         """A shortest sequence of legal moves from ``state`` whose last move makes progress.
 
-        ``None`` when no sequence can make progress, and when the searches
-        met their limits without finding one; either way the game is over
-        (:meth:`is_over`). Where the breadth-first search gave up but turning
-        the stock or the directed search finds a way on, that line is given
-        (it may be longer than the shortest; see "How games end" in the
-        docs). A front end can offer the
-        first move as a hint; random play uses it to find its way out of
-        positions it has already seen.
+        ``None`` when no sequence can make progress (the game is over), and
+        when the searches met their limits without finding one (the game goes
+        on: see :meth:`is_over`). Where the breadth-first search gave up but
+        turning the stock or the directed search finds a way on, that line is
+        given (it may be longer than the shortest; see "How games end" in the
+        docs). A front end can offer the first move as a hint; random play
+        uses it to find its way out of positions it has already seen.
         """
         self._check_own(state)
         return self._search_progress(state)[0]
@@ -828,131 +787,36 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """The mark :meth:`progress` returns (``state`` is a state of this game)."""
         return state
 
-    def _search_progress(
-        self, state: State, directed: bool = True
-    ) -> tuple[tuple[Move, ...] | None, bool]:
-        """``(line, exhausted)``: a shortest line to progress, or ``None`` with
-        ``exhausted`` true when none exists and false when the searches gave up.
-
-        A breadth-first search over the positions reachable without progress,
-        each search key once. Where it gives up, the probe (:meth:`_probe`)
-        and then the directed search (:meth:`_directed_progress`) may still
-        find a line, which is then given instead. ``directed=False`` leaves
-        out the directed search, for a caller that has just made it and found
-        nothing. The answer is a pure function of the state; a state of this
-        game keeps it, so asking again costs nothing.
-        """
-        mine = state._game is self
-        found = state._search if mine else None
-        if found is None or not found[2]:
-            line, exhausted = self._find_progress(state)
-            if line is None and not exhausted:
-                line = self._probe(state, self._progress(state))
-            if line is None and not exhausted and directed:
-                line, exhausted = self._directed_progress(state)
-            found = (line, exhausted, True)
-            if mine:
-                state._search = found
-        return found[0], found[1]
+    def _search_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+        """``(line, exhausted)`` of :func:`patience.progress.search_progress`."""
+        return _progress_module.search_progress(self, state)
 
     def _find_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
-        """The breadth-first search for progress, up to
-        :data:`PROGRESS_SEARCH_LIMIT` positions: ``(line, exhausted)``, the
-        line a shortest one."""
-        return self._reach_progress(state, None, PROGRESS_SEARCH_LIMIT)
+        """The breadth-first search (:func:`patience.progress.find_progress`)."""
+        return _progress_module.find_progress(self, state)
 
     def _progress_hint(self, state: State) -> int | None:
         """How far ``state`` looks from progress, for the directed search for
         progress (lower is nearer; it need not be exact), or ``None`` (the
-        default) for a game that cannot tell: its search for progress then
-        stops at :data:`PROGRESS_SEARCH_LIMIT` positions."""
+        default) for a game that cannot tell: its searches for progress are
+        then breadth first."""
         return None
 
     def _directed_progress(self, state: State) -> tuple[tuple[Move, ...] | None, bool]:
-        """The second search for progress, where the first gave up: positions
-        nearest progress first by :meth:`_progress_hint` (ties in the order
-        they were met), up to :data:`PROGRESS_SEARCH_DIRECTED_LIMIT`
-        positions. ``(line, exhausted)`` as for :meth:`_find_progress`; a line
-        found is not always a shortest."""
-        if self._progress_hint(state) is None:
-            return None, False
-        return self._reach_progress(state, self._progress_hint, PROGRESS_SEARCH_DIRECTED_LIMIT)
-
-    def _reach_progress(
-        self, state: State, hint: Callable[[State], int | None] | None, limit: int
-    ) -> tuple[tuple[Move, ...] | None, bool]:
-        """Search the positions reachable from ``state`` without progress, each
-        search key once, for a move that makes progress: ``(line, exhausted)``,
-        the line to it, or ``None`` with ``exhausted`` true when every such
-        position was seen and false when ``limit`` positions were met first.
-        Positions are taken in the order of ``hint`` (lower first) or, with
-        ``None``, of their distance from ``state``; ties in the order they
-        were met, so without a hint the search is breadth first."""
-        mark = self._progress(state)
-        key = self._search_key
-        root = key(state)
-        parents: _Parents = {root: None}
-        queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
-        met = 0
-        while queue:
-            rank, _, here_key, here = heapq.heappop(queue)
-            for move in self._legal_moves(here):
-                child, progressed = self._advance(here, move, mark)
-                if progressed:
-                    return _line_back(parents, here_key, move), True
-                child_key = key(child)
-                if child_key not in parents:
-                    if len(parents) >= limit:
-                        return None, False
-                    parents[child_key] = (here_key, move)
-                    met += 1
-                    near = rank + 1 if hint is None else hint(child)
-                    assert near is not None
-                    heapq.heappush(queue, (near, met, child_key, child))
-        return None, True
+        """The directed search (:func:`patience.progress.directed_progress`)."""
+        return _progress_module.directed_progress(self, state)
 
     def _cannot_progress(self, state: State) -> bool:
-        """Whether no sequence of legal moves from ``state`` can make progress.
+        """Whether no sequence of legal moves from ``state`` can make progress,
+        proven (:func:`patience.progress.cannot_progress`). For games whose
+        positions can repeat: their :meth:`_is_over` is "no legal move, or this"."""
+        return _progress_module.cannot_progress(self, state)
 
-        For games whose positions can repeat: their :meth:`_is_over` is "no
-        legal move, or this". Also true when the search stops at
-        :data:`PROGRESS_SEARCH_LIMIT` positions without finding progress and
-        neither the probe nor the directed search finds any. The answer does
-        not depend on the order of the three, so the cheapest go first: the
-        probe, where a line from it means no search is needed to know that
-        the game goes on, then the directed search, which mostly finds
-        progress within a few positions where breadth first would look at
-        hundreds. A line found so is kept apart from the search's answer:
-        :meth:`progress_line`, which gives a shortest line, still searches
-        breadth first.
-        """
-        mine = state._game is self
-        found = state._search if mine else None
-        if found is not None:
-            # A line found before shows the way on; only a full search keeps None.
-            return found[0] is None
-        quick = self._move_progress
-        if any(quick(state, move) for move in self._legal_moves(state)):
-            return False  # a move at hand makes progress
-        line: tuple[Move, ...] | None = None
-        if self._probe_kinds:
-            turning = self._turning_progress(state)
-            if turning:
-                return False  # turning the stock brings a card into play
-            if turning is None:
-                line = self._probe(state, self._progress(state))
-        exhausted = False
-        if line is None:
-            line, exhausted = self._directed_progress(state)
-        if line is not None:
-            if mine:
-                state._search = (line, False, False)
-            return False
-        if exhausted:  # every position reachable without progress was seen
-            if mine:
-                state._search = (None, True, True)
-            return True
-        return self._search_progress(state, directed=False)[0] is None
+    @functools.cached_property
+    def _verdicts(self) -> _progress_module.VerdictTable:
+        """What this game object's searches for progress have proven (see
+        :mod:`patience.progress`); made when first needed, never pickled."""
+        return _progress_module.VerdictTable()
 
     def _turning_progress(self, state: State) -> bool | None:
         """Whether turning the stock alone (the moves of :attr:`_probe_kinds`)
@@ -967,43 +831,9 @@ class Game(abc.ABC, metaclass=_GameMeta):
     """The kinds of move (turning the stock, say) that :meth:`_probe` follows."""
 
     def _probe(self, state: State, mark: Hashable) -> tuple[Move, ...] | None:
-        """A line to progress found cheaply, or ``None``: a walk that tries every
-        listed move of each position for progress and otherwise makes the first
-        move of a kind in :attr:`_probe_kinds` (in the card games, turning the
-        stock until a card can be played). It stops at a position it has met
-        before: the walk is determined by its positions, of which turning the
-        stock reaches only a few (no more than twice the stock's cards in
-        the tableau games), so it always comes round. Not always a shortest
-        line: the search gives those."""
-        kinds = self._probe_kinds
-        if not kinds:
-            return None
-        # The walk is determined by its positions, so a repeat (by equality:
-        # cheaper than the search key, and as good here) means a cycle.
-        seen = {state}
-        line: list[Move] = []
-        here = state
-        while True:
-            onward: tuple[Move, State] | None = None
-            for move in self._legal_moves(here):
-                quick = self._move_progress(here, move)
-                child: State | None = None
-                if quick is None:
-                    child, progressed = self._advance(here, move, mark)
-                else:
-                    progressed = quick
-                if progressed:
-                    line.append(move)
-                    return tuple(line)
-                if onward is None and move.kind in kinds:
-                    onward = (move, child or self._advance(here, move, mark)[0])
-            if onward is None:
-                return None
-            move, here = onward
-            if here in seen:
-                return None
-            seen.add(here)
-            line.append(move)
+        """A line to progress found cheaply by turning the stock
+        (:func:`patience.progress.probe`), or ``None``."""
+        return _progress_module.probe(self, state, mark)
 
     def _move_progress(self, state: State, move: Move) -> bool | None:
         """Whether the listed ``move`` makes progress from ``state``, where the

@@ -44,6 +44,7 @@ from .move import Move
 from .registry import game as make_game
 from .registry import games
 from .shuffle import check_seed, splitmix64
+from .simulation import MAX_IDLE
 from .state import State
 
 __all__ = [
@@ -90,6 +91,12 @@ def action_mask_array(game: Game, state: State, player: int | None = None) -> ND
     else:
         mask[[a for a, m in zip(actions, moves) if (m.player or 0) == player]] = 1
     return mask
+
+
+def _check_limit(name: str, value: object) -> None:
+    """Raise ``ValueError`` unless ``value`` is ``None`` or a positive integer."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"{name} must be a positive integer, not {brief_repr(value)}")
 
 
 def _game_of(game: str | Game, options: dict[str, Any]) -> Game:
@@ -191,7 +198,12 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
       Anything that is not an action number at all raises ``ValueError``.
     - **Ends**: ``terminated`` when the game is over (:meth:`Game.is_over
       <patience.Game.is_over>`: won, no moves, or no progress possible);
-      ``truncated`` after ``max_steps`` steps (default: never). A deal can be
+      ``truncated`` after ``max_steps`` steps (default: never), or after
+      ``max_idle`` steps in a row without progress (default
+      :data:`patience.simulation.MAX_IDLE`, 1,000; ``None``: never): a game
+      is over only where no progress is proven possible, and where its
+      positions without progress are too many to search it goes on, so an
+      agent could otherwise wander among them for ever. A deal can be
       over as dealt (no progress is possible in Klondike's deal 2):
       ``info["over"]`` says so from the reset on. Stepping on after the end is
       allowed and changes nothing of this: a legal move still applies (an over
@@ -221,6 +233,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         *,
         render_mode: str | None = None,
         max_steps: int | None = None,
+        max_idle: int | None = MAX_IDLE,
         illegal: str = "penalty",
         illegal_penalty: float = 1.0,
         **options: Any,
@@ -235,15 +248,16 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
             raise ValueError(f"render_mode must be None or 'ansi', not {brief_repr(render_mode)}")
         if illegal not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
-        if max_steps is not None and (
-            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
-        ):
-            raise ValueError(f"max_steps must be a positive integer, not {brief_repr(max_steps)}")
+        _check_limit("max_steps", max_steps)
+        _check_limit("max_idle", max_idle)
         self.game: Game = made
         """The game played."""
         self.render_mode = render_mode
         self.max_steps = max_steps
         """How many steps an episode may take before it is truncated (``None``: any)."""
+        self.max_idle = max_idle
+        """How many steps in a row without progress an episode may take before
+        it is truncated (``None``: any)."""
         self.illegal = illegal
         """What a step does with an illegal action (one of :data:`ILLEGAL_ACTIONS`)."""
         self.illegal_penalty = float(illegal_penalty)
@@ -264,6 +278,9 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         """The current episode's deal seed (``None`` when reset to a given position)."""
         self.steps = 0
         """How many steps the current episode has taken."""
+        self.idle = 0
+        """How many steps in a row the current episode has taken without progress."""
+        self._mark: Any = None
         self._over = False
         self._legal: dict[int, Move] = {}
         self._score = 0
@@ -284,7 +301,8 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         )
         self.state = state
         self.deal_seed = deal
-        self.steps = 0
+        self.steps = self.idle = 0
+        self._mark = self.game.progress(state)
         self._enter(state)
         info = self._info()
         return self._observe(), info
@@ -309,7 +327,13 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
             self._enter(self.state)
             reward = float(self._sign * (self._score - before))
             info = self._info(move=str(move), illegal=False)
-        truncated = self.max_steps is not None and self.steps >= self.max_steps and not self._over
+        mark = self.game.progress(self.state)
+        self.idle = self.idle + 1 if mark == self._mark else 0
+        self._mark = mark
+        truncated = not self._over and (
+            (self.max_steps is not None and self.steps >= self.max_steps)
+            or (self.max_idle is not None and self.idle >= self.max_idle)
+        )
         return self._observe(), reward, self._over, truncated, info
 
     def render(self) -> str | None:

@@ -35,8 +35,17 @@ from pettingzoo.utils import wrappers
 
 from .errors import IllegalMoveError, PatienceError, brief_repr
 from .game import Better, Game
-from .gym import ILLEGAL_ACTIONS, _action_number, _game_of, _refuse, _reset_start, _Seeds
+from .gym import (
+    ILLEGAL_ACTIONS,
+    _action_number,
+    _check_limit,
+    _game_of,
+    _refuse,
+    _reset_start,
+    _Seeds,
+)
 from .move import Move
+from .simulation import MAX_IDLE
 from .state import State
 
 __all__ = ["PatienceAECEnv", "env", "raw_env"]
@@ -78,8 +87,10 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
       :class:`~patience.IllegalMoveError` is raised.
     - **Ends**: every agent is terminated when the game is over
       (:meth:`Game.is_over <patience.Game.is_over>`), truncated after
-      ``max_steps`` moves (default: never); each then steps ``None`` once, as
-      the AEC API has it.
+      ``max_steps`` moves (default: never) or ``max_idle`` moves in a row
+      without progress (as in :class:`patience.gym.PatienceEnv`; default
+      :data:`patience.simulation.MAX_IDLE`); each then steps ``None`` once,
+      as the AEC API has it.
     - **Seeds and options**: as in :class:`patience.gym.PatienceEnv`:
       ``reset(seed=s)`` deals ``derive_seed(s, 0) >> 1`` and each later ``reset()``
       the next deal of the sequence; ``options={"deal": n}`` deals seed ``n``,
@@ -102,6 +113,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         max_steps: int | None = None,
+        max_idle: int | None = MAX_IDLE,
         illegal: str = "penalty",
         illegal_penalty: float = 1.0,
         **options: Any,
@@ -116,15 +128,17 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode must be None or 'ansi', not {brief_repr(render_mode)}")
         if illegal not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
-        if max_steps is not None and (
-            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
-        ):
-            raise ValueError(f"max_steps must be a positive integer, not {brief_repr(max_steps)}")
+        _check_limit("max_steps", max_steps)
+        _check_limit("max_idle", max_idle)
         self.game: Game = made
         """The game played."""
         self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
         self.render_mode = render_mode
         self.max_steps = max_steps
+        self.max_idle = max_idle
+        self.idle = 0
+        """Moves in a row the current episode has made without progress."""
+        self._mark: Any = None
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
         self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
@@ -174,7 +188,8 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         )
         self.game_state = state
         self.deal_seed = deal
-        self.steps = 0
+        self.steps = self.idle = 0
+        self._mark = self.game.progress(state)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -233,8 +248,14 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
             if self.game.is_over(state):
                 self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self._next_agent(player)
-        limit = self.max_steps
-        if limit is not None and self.steps >= limit and not any(self.terminations.values()):
+        assert self.game_state is not None
+        mark = self.game.progress(self.game_state)
+        self.idle = self.idle + 1 if mark == self._mark else 0
+        self._mark = mark
+        limit, idle = self.max_steps, self.max_idle
+        if not any(self.terminations.values()) and (
+            (limit is not None and self.steps >= limit) or (idle is not None and self.idle >= idle)
+        ):
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 

@@ -149,7 +149,9 @@ class _Trail:
         self.moves = 0
         self.plan: list[tuple[State, Move]] = []
         self.lost = False
-        """Whether the last choice found no line to progress: the game was over."""
+        """Whether a search for a line to progress in this stretch found none:
+        the game is over, or its positions without progress are too many to
+        search. The policy does not search again until progress is made."""
 
 
 class _Wary:
@@ -199,10 +201,11 @@ class _Wary:
             if expected == state:
                 return move
             trail.plan = []
-        if trail.moves < self.wander:
+        if trail.moves < self.wander or trail.lost:
             return None
         line = game.progress_line(state)
         if not line:
+            trail.lost = line is None  # no search of this stretch will find one
             return None
         here = state
         for move, following in pairwise(line):
@@ -228,7 +231,7 @@ class _Wary:
     ) -> Move:
         """With every move going back: the first step of a line to progress, else
         any (and the trail notes that it found no line)."""
-        line = game.progress_line(state)
+        line = None if trail.lost else game.progress_line(state)
         if line and line[0] in moves:
             return line[0]
         trail.lost = line is None

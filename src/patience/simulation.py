@@ -49,8 +49,9 @@ class DealResult:
     resolved: bool = True
     """False when the policy could not settle the deal (a solver hit its limits)."""
     cut: bool = False
-    """True when play was stopped by the move guard (``max_moves``) before the
-    game was over: the deal is neither won nor lost."""
+    """True when play was stopped by a guard (``max_moves`` moves in all, or
+    ``max_idle`` in a row without progress) before the game was over: the
+    deal is neither won nor lost."""
     ending: str | None = None
     """How the game ended (:attr:`patience.Result.ending`); ``None`` for a cut deal."""
 
@@ -111,7 +112,7 @@ class Simulation:
 
     @property
     def cut(self) -> int:
-        """Deals stopped by the move guard before the game was over (neither won nor lost)."""
+        """Deals stopped by a guard before the game was over (neither won nor lost)."""
         return sum(1 for r in self.results if r.cut)
 
     @property
@@ -223,17 +224,35 @@ class Simulation:
 MAX_MOVES = 10_000
 """The default move guard: play of one deal stops after this many moves."""
 
+MAX_IDLE = 1_000
+"""The default stretch guard: play of one deal stops after this many moves
+in a row without progress (see :meth:`patience.Game.progress`).
+
+A game is over only when it is proven that no progress is possible; where the
+positions without progress are too many to search, the game goes on, and a
+policy can wander among them for a long time. The built-in policies head for
+progress after :data:`patience.policies.WANDER` moves without it, wherever a
+search finds a line, so a stretch this long means that none was found.
+"""
+
 
 def play_deal(
-    game: Game, policy: Policy | Sequence[Policy], seed: int, *, max_moves: int = MAX_MOVES
+    game: Game,
+    policy: Policy | Sequence[Policy],
+    seed: int,
+    *,
+    max_moves: int = MAX_MOVES,
+    max_idle: int = MAX_IDLE,
 ) -> DealResult:
     """Play the deal of ``seed`` to the end; the choices are seeded with ``seed``.
 
     With several players, ``policy`` may be one policy for everyone or one per
     player. Where several players may move, the next mover is drawn at random.
-    A deal not over after ``max_moves`` moves is stopped and marked
-    :attr:`~DealResult.cut`; the built-in policies avoid positions they have
-    already seen since the last progress, so this is a guard, not a rule.
+    A deal not over after ``max_moves`` moves, or after ``max_idle`` moves in
+    a row without progress, is stopped and marked :attr:`~DealResult.cut`,
+    never lost: the game was not over (see :data:`MAX_IDLE`). The built-in
+    policies avoid positions they have already seen since the last progress,
+    so these are guards, not rules.
     """
     if not isinstance(game, Game):
         raise PatienceError(
@@ -242,8 +261,9 @@ def play_deal(
         )
     check_seed(seed)
     max_moves = check_count("max_moves", max_moves)
+    max_idle = check_count("max_idle", max_idle)
     policies = _policy_list(game, policy)
-    return _play(game, policies, seed, max_moves)
+    return _play(game, policies, seed, max_moves, max_idle)
 
 
 def _policy_list(game: Game, policy: object) -> list[Policy]:
@@ -264,7 +284,9 @@ def _policy_list(game: Game, policy: object) -> list[Policy]:
     return policies
 
 
-def _play(game: Game, policies: list[Policy], seed: int, max_moves: int) -> DealResult:
+def _play(
+    game: Game, policies: list[Policy], seed: int, max_moves: int, max_idle: int
+) -> DealResult:
     rng = random.Random(seed)
     for p in policies:
         reset = getattr(p, "new_deal", None)
@@ -272,15 +294,21 @@ def _play(game: Game, policies: list[Policy], seed: int, max_moves: int) -> Deal
             reset()
     start = time.perf_counter()
     state = game.deal(seed)
-    moves = 0
+    moves = idle = 0
+    mark = game.progress(state)
     cut = False
     while not game.is_over(state):
-        if moves >= max_moves:
+        if moves >= max_moves or idle >= max_idle:
             cut = True
             break
         player = next_mover(game, state, rng)
         state = game.apply(state, policies[player].choose(game, state, rng, player))
         moves += 1
+        now = game.progress(state)
+        if now == mark:
+            idle += 1
+        else:
+            mark, idle = now, 0
     result = game.result(state)
     resolved = all(getattr(p, "resolved", True) for p in policies)
     return DealResult(
@@ -297,9 +325,9 @@ def _play(game: Game, policies: list[Policy], seed: int, max_moves: int) -> Deal
 
 
 def _play_chunk(
-    game: Game, policies: list[Policy], max_moves: int, seeds: Sequence[int]
+    game: Game, policies: list[Policy], max_moves: int, max_idle: int, seeds: Sequence[int]
 ) -> list[DealResult]:
-    return [_play(game, policies, s, max_moves) for s in seeds]
+    return [_play(game, policies, s, max_moves, max_idle) for s in seeds]
 
 
 _SEED_LIMIT = 2**64
@@ -448,6 +476,7 @@ def simulate(
     chunk_size: int = 25,
     progress: Callable[[int, int], None] | None = None,
     max_moves: int = MAX_MOVES,
+    max_idle: int = MAX_IDLE,
     **policy_options: Any,
 ) -> Simulation:
     """Play every deal in ``seeds`` (or seeds ``0..n-1`` for an int) with ``policy``.
@@ -459,8 +488,9 @@ def simulate(
     (``jobs=1``, like ``None``, plays the deals here, one after another);
     results do not depend on either. ``progress(done, total)`` is called as
     deals finish; ``total`` is 0 when ``seeds`` is an iterator of unknown
-    length. ``max_moves`` is the move guard of :func:`play_deal`: a deal
-    stopped by it is counted apart (:attr:`Simulation.cut`), never as a loss.
+    length. ``max_moves`` and ``max_idle`` are the guards of
+    :func:`play_deal`: a deal stopped by one is counted apart
+    (:attr:`Simulation.cut`), never as a loss.
 
     Every argument is checked before the first deal: a bad one raises
     :class:`~patience.PatienceError` (:class:`~patience.InvalidSeedError` for
@@ -495,6 +525,7 @@ def simulate(
             raise PatienceError("give an executor or jobs, not both")
     chunk_size = check_count("chunk_size", chunk_size)
     max_moves = check_count("max_moves", max_moves)
+    max_idle = check_count("max_idle", max_idle)
     if progress is not None and not callable(progress):
         raise PatienceError(f"progress must be a callable or None, not {brief_repr(progress)}")
     if policy_options and not isinstance(policy, str):
@@ -509,7 +540,7 @@ def simulate(
         chosen = _policy_list(g, policy)
     source, total = _seed_source(seeds)
     chunks = _chunks(source, chunk_size)
-    work = functools.partial(_play_chunk, g, chosen, max_moves)
+    work = functools.partial(_play_chunk, g, chosen, max_moves, max_idle)
     results: list[DealResult] = []
     if executor is None and (jobs is None or jobs == 1):
         for chunk in chunks:

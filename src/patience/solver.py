@@ -244,9 +244,10 @@ def solve(
         # With lines, each term of the sequence is a pair of runs, one of each kind.
         budget = _RESTART_UNIT * _luby((runs + 1) // 2 if by_lines else runs)
     seconds = clock() - start
-    # A search that stopped at a position the game called over only because
-    # its search for progress gave up ("no progress found") proves nothing:
-    # a loss rests on the moves alone.
+    # A search that stopped at a position the game called over though a win
+    # lay beyond it (a rule of the game's own ended it there; the built-in
+    # games end play no other way with a win in reach) proves nothing: a
+    # loss rests on the moves alone.
     proven = run.exhausted and not ruled
     exhausted = proven or (best.exhausted and not ruled)
     if best.win_line is not None:
@@ -438,8 +439,8 @@ class _Run:
 
         A search for a win does not ask :meth:`~patience.Game.is_over` as it
         goes (see :func:`solve`), so a line may pass through a position the
-        game calls over, where its search for progress gave up, and play
-        ends there. If it does, the first such position is noted as a leaf
+        game calls over by a rule of its own (a clock, in a game of one's
+        own any rule), and play ends there. If it does, the first such position is noted as a leaf
         for this run and the runs after it, and the run stops
         (:attr:`blocked`): positions below the leaf were searched on the
         assumption that play could go on, so none of them is marked dead.

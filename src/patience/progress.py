@@ -1,0 +1,381 @@
+"""Whether a game can still make progress: the searches behind
+:meth:`Game.is_over <patience.Game.is_over>` and
+:meth:`Game.progress_line <patience.Game.progress_line>`.
+
+In a game whose positions can repeat, a position with legal moves left is
+over only when no sequence of them can make progress (see
+:meth:`Game.progress <patience.Game.progress>`). Call the positions
+reachable from ``state`` without progress its *region*. This module decides,
+for :meth:`~patience.Game.is_over`::
+
+    over(state)  <=>  no position of the region makes progress,
+                      and the region holds at most PROGRESS_SEARCH_LIMIT positions
+
+That is a property of the position alone, whatever order a search takes and
+whatever it has learnt before, so a search may stop at the first sign of
+progress and may use what earlier searches proved. Where the region is
+larger than the limit the game goes on: over means proven.
+
+Two facts make earlier searches useful to later ones. A position from which
+some position that goes on can be reached goes on itself (progress reachable
+from the one is reachable from the other; a region holding a larger region is
+larger still); and every position in the region of a position that is over is
+over too. Each game object therefore keeps one bounded table of answers,
+keyed by the game's search key (:meth:`Game._search_key
+<patience.Game._search_key>`). A search from a new position stops as soon
+as it meets a position the table says goes on. In play, where each position is
+a move away from the one asked about before, that is usually within a
+position or two, so a stretch of moves without progress costs about one real
+search, not one a move. The table only ever makes answers cheaper: each entry
+is the answer for its key, whoever computed it, and no answer depends on
+what the table holds.
+
+The module works through a game's hooks only: ``_legal_moves``,
+``_progress``, ``_advance``, ``_move_progress``, ``_search_key``,
+``_progress_hint``, and for games with a stock ``_probe_kinds`` and
+``_turning_progress``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import sys
+import threading
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING
+
+from .move import Move
+from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = [
+    "PROGRESS_SEARCH_DIRECTED_LIMIT",
+    "PROGRESS_SEARCH_LIMIT",
+    "VerdictTable",
+    "cannot_progress",
+    "directed_progress",
+    "find_progress",
+    "probe",
+    "progress_line",
+    "reach_progress",
+    "search_progress",
+]
+
+PROGRESS_SEARCH_LIMIT = 5_000
+"""The most positions a game's region may hold for :meth:`~patience.Game.is_over`
+to prove that no progress is possible.
+
+The region of a position is every position reachable from it by moves that
+make no progress (each once; positions that differ only in the order of
+interchangeable piles are one). A game is over by this search when no
+position of its region makes progress and the region holds at most this many
+positions. Where the region is larger and none of the positions searched made
+progress, the search stops and the game goes on: the positions left unseen
+might hold a way forward. Loops that must end (random play, simulations,
+environments) then stop by their own guards, and report the deal as cut, never
+as lost. :meth:`~patience.Game.progress_line` searches breadth first up to the
+same bound.
+"""
+
+PROGRESS_SEARCH_DIRECTED_LIMIT = 5_000
+"""The most positions the directed search of :meth:`~patience.Game.progress_line` meets.
+
+Where the breadth-first search for a shortest line stops at
+:data:`PROGRESS_SEARCH_LIMIT` positions, a game that can tell how near a
+position is to progress (the tableau games: how many cards lie on the
+nearest card that could go up or turn over) searches again, nearest first,
+up to this many positions, for a line that may be longer. It bounds that hint
+only: whether the game is over does not depend on it.
+"""
+
+_Parents = dict[Hashable, "tuple[Hashable, Move] | None"]
+
+
+def _limit() -> int:
+    """:data:`PROGRESS_SEARCH_LIMIT` as it is now (read at each search, so a
+    test may lower it for a while)."""
+    return int(sys.modules[__name__].PROGRESS_SEARCH_LIMIT)
+
+
+def _line_back(parents: _Parents, key: Hashable, move: Move) -> tuple[Move, ...]:
+    """The moves from a search's root to the position of ``key``, then ``move``:
+    ``parents`` maps each position's key to its parent's key and the move from
+    there (``None`` at the root)."""
+    line = [move]
+    step = parents[key]
+    while step is not None:
+        line.append(step[1])
+        step = parents[step[0]]
+    return tuple(reversed(line))
+
+
+class VerdictTable:
+    """What searches for progress have proven, by search key: ``True`` for a
+    position that is over, ``False`` for one that goes on.
+
+    One table belongs to one game object (``Game._verdicts``). Every entry is
+    the answer for its key, whoever worked it out, so the table is a pure
+    function of its keys: it changes what an answer costs, never the answer.
+    It holds at most about ``2 * size`` entries: when the newer half fills,
+    the older half is dropped, and entries looked up from it are carried
+    forward. Safe to share between threads: changes are made under a lock,
+    and a race can only cost a search twice.
+    """
+
+    __slots__ = ("_lock", "_new", "_old", "limit", "size")
+
+    def __init__(self, size: int = 20_000) -> None:
+        self.size = size
+        self.limit = PROGRESS_SEARCH_LIMIT
+        """The limit the answers were worked out for: an answer depends on it."""
+        self._new: dict[Hashable, bool] = {}
+        self._old: dict[Hashable, bool] = {}
+        self._lock = threading.Lock()
+
+    def check_limit(self, limit: int) -> None:
+        """Forget every answer if they were worked out for another limit."""
+        if limit != self.limit:
+            with self._lock:
+                self._new, self._old, self.limit = {}, {}, limit
+
+    def get(self, key: Hashable) -> bool | None:
+        """The answer recorded for ``key``, or ``None``."""
+        found = self._new.get(key)
+        if found is None:
+            found = self._old.get(key)
+            if found is not None:
+                self.put((key,), found)
+        return found
+
+    def put(self, keys: Iterable[Hashable], over: bool) -> None:
+        """Record ``over`` as the answer for each of ``keys``."""
+        with self._lock:
+            new = self._new
+            for key in keys:
+                new[key] = over
+                if len(new) >= self.size:
+                    self._old, self._new = new, {}
+                    new = self._new
+
+    def __len__(self) -> int:
+        return len(self._new) + len(self._old)
+
+
+def _quick_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
+    """Whether one of ``moves`` (``state``'s listing) is known to make
+    progress without making it, or turning the stock leads to progress."""
+    quick = game._move_progress
+    if any(quick(state, move) for move in moves):
+        return True
+    if game._probe_kinds:
+        turning = game._turning_progress(state)
+        if turning is not None:
+            return turning
+        return probe(game, state, game._progress(state)) is not None
+    return False
+
+
+def cannot_progress(game: Game, state: State) -> bool:
+    """Whether no sequence of legal moves from ``state`` (which has legal
+    moves) can make progress, proven: no position of its region makes
+    progress, and the region holds at most :data:`PROGRESS_SEARCH_LIMIT`
+    positions. A state of ``game`` keeps the answer."""
+    mine = state._game is game
+    if mine:
+        known = state._search
+        if known is not None and known[0] is not None:
+            return bool(known[0])
+    over = _decide(game, state)
+    if mine:
+        known = state._search
+        state._search = (over, None if known is None else known[1])
+    return over
+
+
+def _decide(game: Game, state: State) -> bool:
+    """:func:`cannot_progress` without the state's own memory."""
+    moves = game._legal_moves(state)
+    if _quick_progress(game, state, moves):
+        return False
+    table: VerdictTable = game._verdicts
+    limit = _limit()
+    table.check_limit(limit)
+    key = game._search_key
+    root = key(state)
+    known = table.get(root)
+    if known is not None:
+        return known
+    quick, advance, legal = game._move_progress, game._advance, game._legal_moves
+    hint: Callable[[State], int | None] | None = game._progress_hint
+    if game._progress_hint(state) is None:
+        hint = None
+    mark = game._progress(state)
+    parents: dict[Hashable, Hashable | None] = {root: None}
+    queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
+    met = 0
+    while queue:
+        rank, _, here_key, here = heapq.heappop(queue)
+        for move in moves if here is state else legal(here):
+            child, progressed = advance(here, move, mark)
+            if progressed:
+                table.put(_path(parents, here_key), False)
+                return False
+            child_key = key(child)
+            if child_key in parents:
+                continue
+            if table.get(child_key) is False or any(
+                quick(child, onward) for onward in legal(child)
+            ):
+                # It goes on, so every position it can be reached from does.
+                table.put([child_key, *_path(parents, here_key)], False)
+                return False
+            if len(parents) >= limit:
+                table.put((root,), False)  # its region is larger than the limit
+                return False
+            parents[child_key] = here_key
+            met += 1
+            near = rank + 1 if hint is None else hint(child)
+            assert near is not None
+            heapq.heappush(queue, (near, met, child_key, child))
+    # Every position of the region was seen, none makes progress, and each
+    # of their regions lies within this one.
+    table.put(parents, True)
+    return True
+
+
+def _path(parents: dict[Hashable, Hashable | None], key: Hashable) -> list[Hashable]:
+    """``key`` and the keys of every position on the way to it from the root."""
+    keys: list[Hashable] = []
+    step: Hashable | None = key
+    while step is not None:
+        keys.append(step)
+        step = parents[step]
+    return keys
+
+
+def progress_line(game: Game, state: State) -> tuple[Move, ...] | None:
+    """:meth:`Game.progress_line <patience.Game.progress_line>`: a shortest
+    line to progress breadth first; where that search gives up, the probe's
+    line or the directed search's. A state of ``game`` keeps the answer."""
+    return search_progress(game, state)[0]
+
+
+def search_progress(game: Game, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+    """``(line, exhausted)``: a shortest line to progress, or ``None`` with
+    ``exhausted`` true when none exists (the region was searched to its end)
+    and false when the searches gave up.
+
+    Breadth first over the region, each search key once, up to
+    :data:`PROGRESS_SEARCH_LIMIT` positions. Where it gives up, the probe
+    (:func:`probe`) and then the directed search (up to
+    :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions) may still find a line,
+    which is then given instead.
+    """
+    mine = state._game is game
+    known = state._search if mine else None
+    if known is not None and known[1] is not None:
+        found: tuple[tuple[Move, ...] | None, bool] = known[1]
+        return found
+    line, exhausted = find_progress(game, state)
+    # The breadth-first search settles the verdict: a line, or a region
+    # larger than the limit, means the game goes on; a region searched to
+    # its end without progress means it is over.
+    over = line is None and exhausted
+    if line is None and not exhausted:
+        line = probe(game, state, game._progress(state))
+    if line is None and not exhausted:
+        line, exhausted = directed_progress(game, state)
+    if mine:
+        state._search = (over, (line, exhausted))
+    return line, exhausted
+
+
+def find_progress(game: Game, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+    """The breadth-first search for progress, up to :data:`PROGRESS_SEARCH_LIMIT`
+    positions: ``(line, exhausted)``, the line a shortest one."""
+    return reach_progress(game, state, None, _limit())
+
+
+def directed_progress(game: Game, state: State) -> tuple[tuple[Move, ...] | None, bool]:
+    """The search for progress nearest first by the game's progress hint, up to
+    :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions; ``(None, False)`` for a
+    game without a hint. A line found is not always a shortest."""
+    if game._progress_hint(state) is None:
+        return None, False
+    limit = int(sys.modules[__name__].PROGRESS_SEARCH_DIRECTED_LIMIT)
+    return reach_progress(game, state, game._progress_hint, limit)
+
+
+def reach_progress(
+    game: Game, state: State, hint: Callable[[State], int | None] | None, limit: int
+) -> tuple[tuple[Move, ...] | None, bool]:
+    """Search the region of ``state``, each search key once, for a move that
+    makes progress: ``(line, exhausted)``, the line to it, or ``None`` with
+    ``exhausted`` true when every position of the region was seen and false
+    when ``limit`` positions were met first. Positions are taken in the
+    order of ``hint`` (lower first) or, with ``None``, of their distance
+    from ``state``; ties in the order they were met, so without a hint the
+    search is breadth first and its line a shortest."""
+    mark = game._progress(state)
+    key = game._search_key
+    root = key(state)
+    parents: _Parents = {root: None}
+    queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
+    met = 0
+    while queue:
+        rank, _, here_key, here = heapq.heappop(queue)
+        for move in game._legal_moves(here):
+            child, progressed = game._advance(here, move, mark)
+            if progressed:
+                return _line_back(parents, here_key, move), True
+            child_key = key(child)
+            if child_key not in parents:
+                if len(parents) >= limit:
+                    return None, False
+                parents[child_key] = (here_key, move)
+                met += 1
+                near = rank + 1 if hint is None else hint(child)
+                assert near is not None
+                heapq.heappush(queue, (near, met, child_key, child))
+    return None, True
+
+
+def probe(game: Game, state: State, mark: Hashable) -> tuple[Move, ...] | None:
+    """A line to progress found cheaply, or ``None``: a walk that tries every
+    listed move of each position for progress and otherwise makes the first
+    move of a kind in the game's ``_probe_kinds`` (in the card games, turning
+    the stock until a card can be played). It stops at a position it has met
+    before: the walk is determined by its positions, of which turning the
+    stock reaches only a few (no more than twice the stock's cards in the
+    tableau games), so it always comes round. Not always a shortest line."""
+    kinds = game._probe_kinds
+    if not kinds:
+        return None
+    # The walk is determined by its positions, so a repeat (by equality:
+    # cheaper than the search key, and as good here) means a cycle.
+    seen = {state}
+    line: list[Move] = []
+    here = state
+    while True:
+        onward: tuple[Move, State] | None = None
+        for move in game._legal_moves(here):
+            quick = game._move_progress(here, move)
+            child: State | None = None
+            if quick is None:
+                child, progressed = game._advance(here, move, mark)
+            else:
+                progressed = quick
+            if progressed:
+                line.append(move)
+                return tuple(line)
+            if onward is None and move.kind in kinds:
+                onward = (move, child or game._advance(here, move, mark)[0])
+        if onward is None:
+            return None
+        move, here = onward
+        if here in seen:
+            return None
+        seen.add(here)
+        line.append(move)
