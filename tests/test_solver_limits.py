@@ -1,0 +1,168 @@
+"""The solver's time limit, kept in every part of the search.
+
+Time is a fake clock here (``patience.solver._clock``), moved by the game
+itself: every question the solver asks of it takes a second. Nothing here
+reads the real clock; benchmarks/solver_limits.py measures real calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pytest
+
+import patience
+from patience import Game, Move, State, solve
+from patience import solver as solver_module
+
+
+class _Clock:
+    """A clock that moves only when told to."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _costly(game: Game, clock: _Clock) -> Game:
+    """An equal game of a subclass whose every question the solver asks
+    (keys, moves, lines, making a move, whether it is over) takes a second."""
+    base: Any = type(game)
+
+    class Costly(base):  # type: ignore[misc, valid-type]
+        def transposition_key(self, state: State) -> tuple[Hashable, int]:
+            clock.now += 1
+            return super().transposition_key(state)  # type: ignore[no-any-return]
+
+        def legal_moves(self, state: State) -> tuple[Move, ...]:
+            clock.now += 1
+            return super().legal_moves(state)  # type: ignore[no-any-return]
+
+        def search_lines(self, state: State) -> Any:
+            clock.now += 1
+            return super().search_lines(state)
+
+        def apply(self, state: State, move: Move | str) -> State:
+            clock.now += 1
+            return super().apply(state, move)  # type: ignore[no-any-return]
+
+        def is_over(self, state: State, *, search: bool = True) -> bool:
+            clock.now += 1
+            return super().is_over(state, search=search)  # type: ignore[no-any-return]
+
+    if game.name.startswith("railroad"):
+        made: Game = Costly(game.name, **game.options)
+    else:
+        made = Costly(game.name, game.rules, dict(game.options))  # type: ignore[attr-defined]
+    return made
+
+
+def _phases(monkeypatch: pytest.MonkeyPatch, clock: _Clock) -> dict[str, Any]:
+    """Follow the solver through its parts: when it starts to shorten a won
+    line and to check one, and in which part the time limit first said no."""
+    seen: dict[str, Any] = {"part": "search", "stopped": "search"}
+    shortened = solver_module._shortened
+    playable = solver_module._Run.playable
+    up = solver_module._Limit.up
+
+    def shorten(*args: Any) -> Any:
+        seen["part"], seen["shorten"] = "shorten", clock.now
+        try:
+            return shortened(*args)
+        finally:
+            seen["part"] = "search"
+
+    def check(self: Any, states: list[State]) -> bool:
+        seen["part"], seen["check"] = "check", clock.now
+        try:
+            return playable(self, states)
+        finally:
+            seen["part"] = "search"
+
+    def asked(self: Any) -> bool:
+        out = up(self)
+        if out and seen["stopped"] == "search":
+            seen["stopped"] = seen["part"]
+        return out
+
+    monkeypatch.setattr(solver_module, "_shortened", shorten)
+    monkeypatch.setattr(solver_module._Run, "playable", check)
+    monkeypatch.setattr(solver_module._Limit, "up", asked)
+    return seen
+
+
+@pytest.mark.parametrize(("name", "seed"), [("railroad", 5), ("klondike", 3)])
+def test_the_time_limit_holds_in_every_part_of_the_search(
+    name: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the limit, the call ends within it: while searching, between
+    runs, while the won line is shortened (move by move or line by line)
+    and while it is checked. Before, the clock was read only to ask whether
+    the deadline had passed, so every stop came one step after it."""
+    clock = _Clock()
+    monkeypatch.setattr(solver_module, "_clock", clock)
+    seen = _phases(monkeypatch, clock)
+    game = _costly(patience.game(name), clock)
+    state = game.deal(seed)
+    full = solve(game, state, max_nodes=None)
+    assert full.won and full.seconds > 500
+    shorten, check, end = seen["shorten"], seen["check"], full.seconds
+    # Limits that stop it in each part (past the first position, which takes
+    # what it takes): early runs, the last one, the shortening (which takes
+    # a fifth of the time or more) and the check, and past the end.
+    limits = [30.5, 0.3 * shorten, 0.7 * shorten, shorten - 0.5, shorten + 0.5]
+    limits += [shorten + (check - shorten) * f for f in (0.25, 0.5, 0.75)]
+    limits += [check + (end - check) * f for f in (0.25, 0.5, 0.75)] + [end + 0.5, end + 20]
+    stops = set()
+    for limit in limits:
+        clock.now = 0.0
+        seen["stopped"] = "search"
+        found = solve(game, state, max_seconds=limit)
+        assert found.seconds <= limit, (limit, found)
+        if found.won:
+            assert found.moves == full.moves
+        else:
+            assert found.status == "unknown"
+            stops.add(seen["stopped"])
+    assert stops == {"search", "shorten", "check"}
+    assert found.won
+
+
+def test_a_won_line_is_kept_when_the_time_is_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = _Clock()
+    monkeypatch.setattr(solver_module, "_clock", clock)
+    game = _costly(patience.game("railroad"), clock)
+    full = solve(game, game.deal(5), max_nodes=None)
+    clock.now = 0.0
+    again = solve(game, game.deal(5), max_seconds=full.seconds * 1.2)
+    assert again.won and again.moves == full.moves and again.nodes == full.nodes
+
+
+def test_a_slow_stretch_keeps_its_like_out_of_the_last_moments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One early stretch between readings of the clock takes 30 seconds more
+    than the rest (as a full garbage collection stops everything for a time
+    that grows with the objects alive); from then on the search stops where
+    two such stretches would no longer fit before the limit, rather than
+    risk one that might not."""
+    clock = _Clock()
+    monkeypatch.setattr(solver_module, "_clock", clock)
+    game = _costly(patience.game("railroad"), clock)
+    calls = 0
+    base = type(game).transposition_key
+
+    def key(self: Any, state: State) -> tuple[Hashable, int]:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            clock.now += 30
+        return base(self, state)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(type(game), "transposition_key", key)
+    found = solve(game, game.deal(3), max_seconds=200)
+    assert found.status == "unknown"
+    assert 200 - 2 * 40 < found.seconds <= 200 - 2 * 30
