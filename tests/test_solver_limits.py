@@ -1,4 +1,5 @@
-"""The solver's time limit, kept in every part of the search.
+"""The solver's limits: a time limit kept in every part of the search, and a
+time limit given alone as the only limit.
 
 Time is a fake clock here (``patience.solver._clock``), moved by the game
 itself: every question the solver asks of it takes a second. Nothing here
@@ -7,6 +8,7 @@ reads the real clock; benchmarks/solver_limits.py measures real calls.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Hashable
 from typing import Any
 
@@ -166,3 +168,26 @@ def test_a_slow_stretch_keeps_its_like_out_of_the_last_moments(
     found = solve(game, game.deal(3), max_seconds=200)
     assert found.status == "unknown"
     assert 200 - 2 * 40 < found.seconds <= 200 - 2 * 30
+
+
+def test_a_time_limit_given_alone_is_the_only_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``max_seconds`` alone the search runs for its time, past the node
+    limit a call without any limit gets; given both, both hold."""
+    assert inspect.signature(solve).parameters["max_nodes"].default == "auto"
+    monkeypatch.setattr(solver_module, "DEFAULT_MAX_NODES", 300)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(solver_module, "_clock", lambda: float(next(ticks)))
+    game = patience.game("klondike")
+    state = game.deal(1)  # not settled in thousands of positions
+    timed = solve(game, state, max_seconds=2000)  # a second a reading: about 2,000 positions
+    assert timed.status == "unknown" and 1500 < timed.nodes < 2000
+    assert solve(game, state).nodes == 300
+    assert solve(game, state, max_nodes="auto").nodes == 300
+    assert solve(game, state, max_seconds=2000, max_nodes=400).nodes == 400
+    assert solve(game, state, max_seconds=50, max_nodes=400).nodes < 50
+
+
+def test_auto_is_the_only_word_max_nodes_takes() -> None:
+    game = patience.game("railroad")
+    with pytest.raises(patience.PatienceError, match=r"max_nodes must be .*'auto', not 'all'"):
+        solve(game, game.deal(1), max_nodes="all")  # type: ignore[arg-type]

@@ -46,9 +46,12 @@ from .game import Better, Game
 from .move import Move
 from .state import State
 
-__all__ = ["Solution", "solve"]
+__all__ = ["DEFAULT_MAX_NODES", "Solution", "solve"]
 
 Status = Literal["won", "lost", "unknown"]
+
+DEFAULT_MAX_NODES = 1_000_000
+"""The node limit of :func:`solve` when neither ``max_nodes`` nor ``max_seconds`` is given."""
 
 _clock: Callable[[], float] = time.perf_counter
 """The solver's clock (seconds); tests replace it to make time limits deterministic."""
@@ -67,12 +70,14 @@ def check_count(name: str, value: object, minimum: int = 1) -> int:
     return value
 
 
-def check_node_limit(name: str, value: object) -> int | None:
-    """A node limit: ``None`` (no limit) or a positive integer."""
+def check_node_limit(name: str, value: object, *, auto: bool = False) -> int | None:
+    """A node limit: ``None`` (no limit) or a positive integer (``auto``: the
+    caller also takes ``"auto"``, and the message says so)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise PatienceError(f"{name} must be a positive integer or None, not {brief_repr(value)}")
+        allowed = "a positive integer, None or 'auto'" if auto else "a positive integer or None"
+        raise PatienceError(f"{name} must be {allowed}, not {brief_repr(value)}")
     return value
 
 
@@ -194,7 +199,7 @@ def solve(
     state: State,
     *,
     goal: Literal["win", "score"] = "win",
-    max_nodes: int | None = 1_000_000,
+    max_nodes: int | Literal["auto"] | None = "auto",
     max_seconds: float | None = None,
     table_size: int = 2_000_000,
     player: int = 0,
@@ -203,10 +208,18 @@ def solve(
 ) -> Solution:
     """Search ``state`` for a win for ``player`` (or for the best score).
 
-    ``max_nodes`` (a positive integer) and ``max_seconds`` (a positive,
-    finite number) limit the whole search (``None``: no limit);
-    ``table_size`` bounds the transposition table. The winning line, if any,
-    replays from ``state`` to a won position.
+    ``max_nodes`` limits the positions expanded over the whole search, all
+    its runs together: a positive integer, ``None`` for no limit, or
+    ``"auto"`` (the default), which is
+    :data:`~patience.solver.DEFAULT_MAX_NODES` (1,000,000) when
+    ``max_seconds`` is not given and no limit when it is, so that a time
+    limit given alone is the only limit. A search that stops at
+    ``max_nodes`` has expanded exactly that many positions
+    (:attr:`Solution.nodes`). ``max_seconds`` (a positive, finite number, or
+    ``None`` for no limit) limits the wall-clock time of the whole call.
+    Given both, the search stops at whichever it reaches first.
+    ``table_size`` bounds the transposition table. The winning line, if
+    any, replays from ``state`` to a won position.
 
     The clock is read before every piece of work: each position expanded,
     each position of a won line shortened or checked, each run begun. The
@@ -254,8 +267,13 @@ def solve(
         raise PatienceError(f"goal must be 'win' or 'score', not {brief_repr(goal)}")
     game._check_own(state)
     game._check_player(player)
-    max_nodes = check_node_limit("max_nodes", max_nodes)
     max_seconds = check_seconds("max_seconds", max_seconds)
+    if isinstance(max_nodes, str) and max_nodes == "auto":
+        # A time limit given alone is the only limit; with neither, a node
+        # limit keeps the call finite and its answer the same everywhere.
+        max_nodes = DEFAULT_MAX_NODES if max_seconds is None else None
+    else:
+        max_nodes = check_node_limit("max_nodes", max_nodes, auto=True)
     table_size = check_count("table_size", table_size)
     if not isinstance(restarts, bool):
         raise PatienceError(f"restarts must be True or False, not {brief_repr(restarts)}")
