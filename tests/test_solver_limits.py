@@ -1,5 +1,5 @@
-"""The solver's limits: a time limit kept in every part of the search, and a
-time limit given alone as the only limit.
+"""The solver's limits: a time limit kept in every part of the search, a time
+limit given alone as the only limit, and node limits kept exactly.
 
 Time is a fake clock here (``patience.solver._clock``), moved by the game
 itself: every question the solver asks of it takes a second. Nothing here
@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import Any
 
 import pytest
+from test_solver_graphs import Graph
 
 import patience
 from patience import Game, Move, State, solve
@@ -191,3 +192,87 @@ def test_auto_is_the_only_word_max_nodes_takes() -> None:
     game = patience.game("railroad")
     with pytest.raises(patience.PatienceError, match=r"max_nodes must be .*'auto', not 'all'"):
         solve(game, game.deal(1), max_nodes="all")  # type: ignore[arg-type]
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, bool, bool, bool]]:
+    """Record each run's expansions, whether it searched by lines, whether a
+    rule of the game's own stopped it (``blocked``) and whether it finished."""
+    runs: list[tuple[int, bool, bool, bool]] = []
+    real = solver_module._Run
+
+    class Counting(real):  # type: ignore[misc, valid-type]
+        def expand(self, s: State) -> Any:
+            self.expanded = getattr(self, "expanded", 0) + 1
+            return super().expand(s)
+
+        def search(self, root: State) -> None:
+            super().search(root)
+            runs.append((getattr(self, "expanded", 0), self.joined, self.blocked, self.exhausted))
+
+    monkeypatch.setattr(solver_module, "_Run", Counting)
+    return runs
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"), [("las-vegas", 1), ("klondike", 1), ("thirteen-up", 3), ("spider", 0)]
+)
+@pytest.mark.parametrize("restarts", [True, False])
+def test_a_node_limit_given_alone_is_exact(
+    name: str, seed: int, restarts: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over every run, move by move and line by line, the search expands at
+    most ``max_nodes`` positions, and exactly that many when the limit stops
+    it; ``Solution.nodes`` counts them."""
+    runs = _counting(monkeypatch)
+    game = patience.game(name)
+    for limit in (1, 999, 1000, 1001, 3333, 7000):
+        runs.clear()
+        found = solve(game, game.deal(seed), max_nodes=limit, restarts=restarts)
+        expanded = sum(run[0] for run in runs)
+        assert expanded == found.nodes <= limit
+        if not found.settled:
+            assert found.nodes == limit
+    if restarts and name in ("klondike", "thirteen-up"):
+        assert any(run[1] for run in runs)
+
+
+class _Stopping(Graph):
+    """A graph walk that a rule of its own ends at one node that has moves."""
+
+    def __init__(self, name: str, *, seed: int, size: int, degree: int, stop: int) -> None:
+        super().__init__(name, seed=seed, size=size, degree=degree)
+        self.stop = stop
+
+    def _is_over(self, state: State) -> bool:
+        return self.at(state) == self.stop or not self._legal_moves(state)
+
+
+def test_a_node_limit_is_exact_when_a_rule_of_the_game_stops_a_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run whose won line passes a position the game calls over stops and
+    goes again with the same budget; the positions of both count."""
+    monkeypatch.setattr(solver_module, "_RESTART_UNIT", 5)
+    runs = _counting(monkeypatch)
+    blocked = 0
+    for seed in range(100):
+        plain = Graph("graph", seed=seed, size=40, degree=3)
+        line = solve(plain, plain.deal(0), max_nodes=1000, seed=seed).moves
+        if len(line) < 3:
+            continue
+        # The game ends by a rule of its own halfway along the line found.
+        halfway = plain.deal(0)
+        for move in line[: len(line) // 2]:
+            halfway = plain.apply(halfway, move)
+        game = _Stopping("graph", seed=seed, size=40, degree=3, stop=plain.at(halfway))
+        for limit in (3, 17, 40, 200):
+            runs.clear()
+            found = solve(game, game.deal(0), max_nodes=limit, seed=seed)
+            expanded = sum(run[0] for run in runs)
+            assert expanded == found.nodes <= limit
+            # Unsettled, it stopped at the limit, or it finished without a
+            # proof: a rule of the game's own ended a line (see solve).
+            if not found.settled and not runs[-1][3]:
+                assert found.nodes == limit
+            blocked += sum(1 for run in runs if run[2])
+    assert blocked > 10
