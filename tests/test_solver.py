@@ -136,8 +136,9 @@ class _FakeClock:
 def test_time_limit_is_checked_before_every_expansion(monkeypatch: pytest.MonkeyPatch) -> None:
     # Each expanded position "takes" one second on a fake clock (as an open
     # Poker Solitaire position with its 300 swaps takes real milliseconds).
-    # The search must stop at the first expansion after the limit has passed,
-    # not at the next multiple of some node count.
+    # The search must stop at the last expansion after which two more, as
+    # long as the longest so far, would still fit before the limit: not at
+    # the next multiple of some node count, and not after the limit.
     clock = _FakeClock()
     expansions = []
 
@@ -152,9 +153,9 @@ def test_time_limit_is_checked_before_every_expansion(monkeypatch: pytest.Monkey
     state = game.deal(3)  # needs over a thousand nodes without restarts
     found = solve(game, state, max_seconds=5.5, max_nodes=None, restarts=False)
     assert found.status == "unknown"
-    assert len(expansions) == 6  # the sixth took the clock past 5.5
-    assert found.seconds == 6.0
-    assert found.nodes <= 7
+    assert len(expansions) == 4  # two more seconds would take the clock past 5.5
+    assert found.seconds == 4.0
+    assert found.nodes == 4
     # Without a limit the same search runs to its win, far past that point.
     clock.now, expansions[:] = 0.0, []
     assert solve(game, state, max_nodes=None, restarts=False).won and len(expansions) > 100
@@ -408,7 +409,7 @@ def test_a_won_line_is_the_shortest_through_its_positions(monkeypatch: pytest.Mo
 def test_shortening_skips_a_card_moved_away_and_back() -> None:
     """A line that moves a card to another pile and straight back, then
     plays on, is the same line without the two moves."""
-    from patience.solver import _shortened
+    from patience.solver import _Limit, _shortened
 
     game = patience.game("beleaguered-castle")
     start, there, back = next(
@@ -422,7 +423,8 @@ def test_shortening_skips_a_card_moved_away_and_back() -> None:
     on = game.legal_moves(start)[-1]
     states = [start, away, start, game.apply(start, on)]
     # A repeated position keeps its last place: the start's moves reach it, and beyond.
-    line, kept = _shortened(game, states, [there, back, on], None, lambda: 0.0)
+    line, kept = _shortened(game, states, [there, back, on], None)
     assert line == (on,) and kept == [start]
-    line, kept = _shortened(game, states[1:], [back, on], 1.0, lambda: 2.0)  # past the deadline
+    past = _Limit(lambda: 2.0, 0.0, 1.0)  # the clock already past the limit
+    line, kept = _shortened(game, states[1:], [back, on], past)
     assert line == (back, on) and kept == states[1:3]

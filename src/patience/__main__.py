@@ -327,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     limit_args(
         p,
         "time limit; 0 or none: no limit (patience.solve itself has none)",
-        "node limit (patience.solve itself stops at 1,000,000)",
+        "node limit (patience.solve itself stops at 1,000,000 if given no time limit)",
     )
     p.add_argument("--json", metavar="FILE", help="also write the solution as JSON ('-': stdout)")
     p.set_defaults(run=cmd_solve)

@@ -22,8 +22,11 @@ ones included: what the literature calls *thoughtful* solitaire. It uses only
 The search is depth-first with limits on nodes, time and table size; the
 table is cleared when it is full, so memory stays bounded and the answer
 stays correct (positions may only be searched again). The clock is read
-before every position is expanded, so a time limit is overshot by at most
-the work of expanding one position, however slow a game's positions are.
+before every position is expanded, before each position of a won line is
+shortened or checked, and between runs; the search stops as soon as twice
+the longest stretch between two readings so far would not fit before the
+time limit, so the limit is kept however slow a game's positions are, and
+whatever pauses the interpreter makes.
 """
 
 from __future__ import annotations
@@ -43,9 +46,12 @@ from .game import Better, Game
 from .move import Move
 from .state import State
 
-__all__ = ["Solution", "solve"]
+__all__ = ["DEFAULT_MAX_NODES", "Solution", "solve"]
 
 Status = Literal["won", "lost", "unknown"]
+
+DEFAULT_MAX_NODES = 1_000_000
+"""The node limit of :func:`solve` when neither ``max_nodes`` nor ``max_seconds`` is given."""
 
 _clock: Callable[[], float] = time.perf_counter
 """The solver's clock (seconds); tests replace it to make time limits deterministic."""
@@ -64,12 +70,14 @@ def check_count(name: str, value: object, minimum: int = 1) -> int:
     return value
 
 
-def check_node_limit(name: str, value: object) -> int | None:
-    """A node limit: ``None`` (no limit) or a positive integer."""
+def check_node_limit(name: str, value: object, *, auto: bool = False) -> int | None:
+    """A node limit: ``None`` (no limit) or a positive integer (``auto``: the
+    caller also takes ``"auto"``, and the message says so)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise PatienceError(f"{name} must be a positive integer or None, not {brief_repr(value)}")
+        allowed = "a positive integer, None or 'auto'" if auto else "a positive integer or None"
+        raise PatienceError(f"{name} must be {allowed}, not {brief_repr(value)}")
     return value
 
 
@@ -87,6 +95,58 @@ def check_seconds(name: str, value: object) -> float | None:
             f"{name} must be a positive, finite number of seconds or None, not {brief_repr(value)}"
         )
     return float(value)
+
+
+class _Limit:
+    """The time limit of one search: its clock and deadline, and the longest
+    stretch of work between two readings of the clock so far.
+
+    The solver reads the clock before each piece of work: expanding a
+    position, trying the moves of a position on a won line, asking whether
+    the game is over at a position of one, starting a run. A stretch between
+    two readings can be long for reasons the solver cannot see coming: a
+    slow position, freeing a run's tables, or the interpreter's garbage
+    collector, whose full collections stop everything for a time that grows
+    with the objects alive. So the time is up not when the deadline has
+    passed but as soon as :data:`_STRETCH_ALLOWANCE` times the longest
+    stretch so far would no longer fit before it: from :attr:`cutoff` on.
+    (The search's inner loop does what :meth:`up` does in line.)
+    """
+
+    __slots__ = ("clock", "cutoff", "deadline", "last", "longest")
+
+    def __init__(self, clock: Callable[[], float], start: float, seconds: float) -> None:
+        self.clock = clock
+        self.deadline = start + seconds
+        self.last = start  # the last reading
+        self.longest = 0.0  # the longest stretch between two readings
+        self.cutoff = self.deadline  # from here on the time is up
+
+    def up(self) -> bool:
+        """Read the clock: whether the time is up."""
+        now = self.clock()
+        if now - self.last > self.longest:
+            self.stretched(now - self.last)
+        self.last = now
+        return now > self.cutoff
+
+    def stretched(self, stretch: float) -> None:
+        """Note a stretch longer than any before."""
+        self.longest = stretch
+        self.cutoff = self.deadline - _STRETCH_ALLOWANCE * stretch
+
+
+_STRETCH_ALLOWANCE = 2.0
+"""How many times the longest stretch between two readings of the clock the
+search keeps in hand before its deadline. The longest stretches are the
+garbage collector's full collections. Each comes once the objects alive have
+grown by a quarter or more since the one before, so it takes longer than the
+one before (a quarter to a half longer, late in a search); and when the search
+stops, its tables are freed, which takes less than a full collection, which
+visits every object they hold and more. Measured on Klondike, Canfield,
+Spider, Napoleon and Beleaguered Castle (benchmarks/solver_limits.py), one
+and a half times still let a call run up to 1.9% over its limit; twice kept
+every call within it."""
 
 
 @attrs.frozen
@@ -139,7 +199,7 @@ def solve(
     state: State,
     *,
     goal: Literal["win", "score"] = "win",
-    max_nodes: int | None = 1_000_000,
+    max_nodes: int | Literal["auto"] | None = "auto",
     max_seconds: float | None = None,
     table_size: int = 2_000_000,
     player: int = 0,
@@ -148,12 +208,26 @@ def solve(
 ) -> Solution:
     """Search ``state`` for a win for ``player`` (or for the best score).
 
-    ``max_nodes`` (a positive integer) and ``max_seconds`` (a positive,
-    finite number) limit the whole search (``None``: no limit);
-    ``table_size`` bounds the transposition table. The winning line, if any,
-    replays from ``state`` to a won position. The clock is read before each
-    position is expanded, so the search stops within one position's work of
-    ``max_seconds``.
+    ``max_nodes`` limits the positions expanded over the whole search, all
+    its runs together: a positive integer, ``None`` for no limit, or
+    ``"auto"`` (the default), which is
+    :data:`~patience.solver.DEFAULT_MAX_NODES` (1,000,000) when
+    ``max_seconds`` is not given and no limit when it is, so that a time
+    limit given alone is the only limit. A search that stops at
+    ``max_nodes`` has expanded exactly that many positions
+    (:attr:`Solution.nodes`). ``max_seconds`` (a positive, finite number, or
+    ``None`` for no limit) limits the wall-clock time of the whole call.
+    Given both, the search stops at whichever it reaches first.
+    ``table_size`` bounds the transposition table. The winning line, if
+    any, replays from ``state`` to a won position.
+
+    The clock is read before every piece of work: each position expanded,
+    each position of a won line shortened or checked, each run begun. The
+    search stops as soon as twice the longest stretch between two readings
+    so far would no longer fit before ``max_seconds``, so the call returns
+    within its time unless some stretch near the end is far longer than any
+    before it (a first garbage collection in a process that holds very many
+    objects, say).
 
     Children are tried best score first, ties in an order drawn from a
     generator seeded with ``seed``. With ``restarts`` (the default) the search
@@ -166,7 +240,7 @@ def solve(
     joins moves into lines (:meth:`~patience.Game.search_lines`), the runs
     take turns, move by move and line by line, each term of the sequence
     giving one run of each kind. The same arguments always give the same
-    answer and node count.
+    answer and node count, unless the time limit stops the search.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
@@ -193,8 +267,13 @@ def solve(
         raise PatienceError(f"goal must be 'win' or 'score', not {brief_repr(goal)}")
     game._check_own(state)
     game._check_player(player)
-    max_nodes = check_node_limit("max_nodes", max_nodes)
     max_seconds = check_seconds("max_seconds", max_seconds)
+    if isinstance(max_nodes, str) and max_nodes == "auto":
+        # A time limit given alone is the only limit; with neither, a node
+        # limit keeps the call finite and its answer the same everywhere.
+        max_nodes = DEFAULT_MAX_NODES if max_seconds is None else None
+    else:
+        max_nodes = check_node_limit("max_nodes", max_nodes, auto=True)
     table_size = check_count("table_size", table_size)
     if not isinstance(restarts, bool):
         raise PatienceError(f"restarts must be True or False, not {brief_repr(restarts)}")
@@ -202,7 +281,7 @@ def solve(
         raise PatienceError(f"seed must be an integer, not {brief_repr(seed)}")
     clock = _clock
     start = clock()
-    deadline = None if max_seconds is None else start + max_seconds
+    limit = None if max_seconds is None else _Limit(clock, start, max_seconds)
     rng = random.Random(seed)
     runs = 1  # the runs begun so far, counting the one about to begin
     budget = _RESTART_UNIT if restarts else max_nodes
@@ -223,12 +302,13 @@ def solve(
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
         joined = by_lines and runs % 2 == 0
-        run = _Run(
-            game, player, goal, table_size, budget, deadline, rng, clock, dead, ruled, going, joined
-        )
+        run = _Run(game, player, goal, table_size, budget, limit, rng, dead, ruled, going, joined)
         if best is not None and goal == "score":
             run.best_score, run.best_line = best.best_score, best.best_line
         run.search(state)
+        # The run's tables go now, within the time the clock sees, rather
+        # than all at once when the call returns.
+        run.release()
         used += run.nodes
         if best is None or run.better_than(best):
             best = run
@@ -236,20 +316,27 @@ def solve(
             break
         if run.timed_out or (max_nodes is not None and used >= max_nodes):
             break
-        if run.blocked:
-            continue  # the same budget again, now stopping where the game ends
-        if run.exhausted or not restarts:
-            break
-        runs += 1
-        # With lines, each term of the sequence is a pair of runs, one of each kind.
-        budget = _RESTART_UNIT * _luby((runs + 1) // 2 if by_lines else runs)
+        if not run.blocked:  # a blocked run goes again with the same budget
+            if run.exhausted or not restarts:
+                break
+            runs += 1
+            # With lines, each term of the sequence is a pair of runs, one of each kind.
+            budget = _RESTART_UNIT * _luby((runs + 1) // 2 if by_lines else runs)
+        if limit is not None and limit.up():
+            break  # no time for another run
+    # The tables kept from run to run go before the clock's last reading.
+    if dead is not None:
+        dead.clear()
+    ruled_any = bool(ruled)
+    ruled.clear()
+    going.clear()
     seconds = clock() - start
     # A search that stopped at a position the game called over though a win
     # lay beyond it (a rule of the game's own ended it there; the built-in
     # games end play no other way with a win in reach) proves nothing: a
     # loss rests on the moves alone.
-    proven = run.exhausted and not ruled
-    exhausted = proven or (best.exhausted and not ruled)
+    proven = run.exhausted and not ruled_any
+    exhausted = proven or (best.exhausted and not ruled_any)
     if best.win_line is not None:
         status: Status = "won"
     elif proven:
@@ -258,7 +345,7 @@ def solve(
         status = "unknown"
     if goal == "win":
         line = best.win_line or ()
-        score = None if best.win_line is None else game.score(_replay(game, state, line), player)
+        score = best.win_score
     else:
         line, score = best.best_line, best.best_score
     return Solution(status, line, score, used, seconds, exhausted or best.finished())
@@ -274,9 +361,8 @@ class _Run:
         goal: str,
         table_size: int,
         budget: int | None,
-        deadline: float | None,
+        limit: _Limit | None,
         rng: random.Random,
-        clock: Callable[[], float],
         dead: dict[Hashable, int] | None,
         ruled: dict[Hashable, int],
         going: set[tuple[Hashable, int]],
@@ -287,9 +373,8 @@ class _Run:
         self.goal = goal
         self.table_size = table_size
         self.budget = budget
-        self.deadline = deadline
+        self.limit = limit
         self.rng = rng
-        self.clock = clock
         self.sign = 1 if game.better is Better.HIGHER else -1
         self.seen: dict[Hashable, list[int]] = {}
         self.dead = dead
@@ -304,11 +389,19 @@ class _Run:
         self.best_score: int | None = None
         self.best_line: tuple[Move, ...] = ()
         self.win_line: tuple[Move, ...] | None = None
+        self.win_score: int | None = None
         self.root_bound: int | None = None
         self.path: list[_Step] = []
         self.exhausted = False
         self.timed_out = False
         self.joined = joined  # search by the game's lines (Game.search_lines)
+
+    def release(self) -> None:
+        """Let go of the search's tables once it is over (its results stay)."""
+        self.seen.clear()
+        self.open.clear()
+        self.frames.clear()
+        self.path.clear()
 
     def better_than(self, other: _Run) -> bool:
         if self.win_line is not None and other.win_line is None:
@@ -423,16 +516,20 @@ class _Run:
         if self.best_score is None or sign * score > sign * self.best_score:
             self.best_score, self.best_line = score, _flat(self.path)
         if self.win_line is None and game.is_won(s, player):
+            limit = self.limit
             path = _flat(self.path)
             if len(path) == len(self.path):
                 on = [f.state for f in self.frames] + [s]
             else:  # lines of several moves: every position along them
                 on = [self.frames[0].state]
                 for move in path:
+                    if limit is not None and limit.up():
+                        self.timed_out = self.stopped = True  # not known to play: no win
+                        return
                     on.append(game.apply(on[-1], move))
-            line, states = _shortened(game, on, list(path), self.deadline, self.clock)
+            line, states = _shortened(game, on, list(path), limit)
             if self.playable(states):
-                self.win_line = line
+                self.win_line, self.win_score = line, score
 
     def playable(self, states: list[State]) -> bool:
         """Whether a line through ``states`` to the won position just reached can be played.
@@ -445,16 +542,16 @@ class _Run:
         (:attr:`blocked`): positions below the leaf were searched on the
         assumption that play could go on, so none of them is marked dead.
         Positions the game lets play on are noted too, so that a later line
-        through them does not ask again. The clock is read before each
+        through them does not ask again. The time limit is asked before each
         position is asked about, as before each expansion.
         """
-        game, deadline, clock, going = self.game, self.deadline, self.clock, self.going
+        game, limit, going = self.game, self.limit, self.going
         for s in states:
             found, debt = game.transposition_key(s)
             key = _Key(found)
             if (key, debt) in going:
                 continue
-            if deadline is not None and clock() > deadline:
+            if limit is not None and limit.up():
                 self.timed_out = self.stopped = True  # not known to play: no win
                 return False
             if game.is_over(s):
@@ -498,9 +595,12 @@ class _Run:
         path = self.path
         self.nodes = 1
         first, _ = self.expand(root)
+        if self.stopped:
+            return
         if first is not None:
             frames.append(first)
-        budget, deadline, clock = self.budget, self.deadline, self.clock
+        budget, limit = self.budget, self.limit
+        clock = _clock if limit is None else limit.clock
         while frames and not self.finished():
             frame = frames[-1]
             children = frame.children
@@ -512,15 +612,21 @@ class _Run:
                 continue
             if budget is not None and self.nodes >= budget:
                 return
-            move, child = children.pop()
-            self.nodes += 1
             # Read the clock before every expansion: one expansion may be slow
             # (hundreds of children in open Poker Solitaire), so counting nodes
-            # between readings could overshoot the limit many times over. A
-            # reading costs well under 1% of the cheapest game's expansion.
-            if deadline is not None and clock() > deadline:
-                self.timed_out = True
-                return
+            # between readings could overshoot the limit many times over. This
+            # is limit.up() in line: it costs about 0.1 microseconds more than
+            # a bare reading, under 0.5% of the cheapest game's expansion.
+            if limit is not None:
+                now = clock()
+                if now - limit.last > limit.longest:
+                    limit.stretched(now - limit.last)
+                limit.last = now
+                if now > limit.cutoff:
+                    self.timed_out = True
+                    return
+            move, child = children.pop()
+            self.nodes += 1
             if child is None:
                 # Only a single move comes without its position: lines bring theirs.
                 child = self.game.apply(frame.state, cast(Move, move))
@@ -606,11 +712,7 @@ class _Key:
 
 
 def _shortened(
-    game: Game,
-    states: list[State],
-    moves: list[Move],
-    deadline: float | None,
-    clock: Callable[[], float],
+    game: Game, states: list[State], moves: list[Move], limit: _Limit | None
 ) -> tuple[tuple[Move, ...], list[State]]:
     """The shortest line through the positions of a line, and the positions it plays from.
 
@@ -621,9 +723,9 @@ def _shortened(
     tried, and the fewest moves through the line's own positions are kept:
     the line that results passes through no position the given one did not
     and ends where it does (equal positions are the same position, pile
-    names and all, so the moves after a skip still apply). The clock is read
-    before each position's moves are tried; past ``deadline`` the rest of the
-    line is kept as it is.
+    names and all, so the moves after a skip still apply). The time limit is
+    asked before each position's moves are tried; once it is up the rest of
+    the line is kept as it is.
     """
     n = len(moves)
     if n < 2:
@@ -635,7 +737,7 @@ def _shortened(
     dist = list(range(n + 1))
     back = [(i - 1, moves[i - 1]) for i in range(n + 1)]
     for i in range(n):
-        if deadline is not None and clock() > deadline:
+        if limit is not None and limit.up():
             break
         s = states[i]
         d = dist[i] + 1
@@ -667,9 +769,3 @@ def _note_least(table: dict[Hashable, int], key: Hashable, debt: int) -> None:
 def _order(child: tuple[int, float, _Step, State | None]) -> tuple[int, float]:
     """Children sort by signed score, then by their random draw."""
     return child[0], child[1]
-
-
-def _replay(game: Game, state: State, moves: tuple[Move, ...]) -> State:
-    for move in moves:
-        state = game.apply(state, move)
-    return state
