@@ -537,7 +537,11 @@ class _Run:
         A search for a win does not ask :meth:`~patience.Game.is_over` as it
         goes (see :func:`solve`), so a line may pass through a position the
         game calls over by a rule of its own (a clock, in a game of one's
-        own any rule), and play ends there. If it does, the first such position is noted as a leaf
+        own any rule), and play ends there. No position on it is over for
+        want of progress: a win is progress, and a game is over that way
+        only where no progress is possible. So the check asks
+        ``is_over(s, search=False)``, which gives the same answer here
+        without a search. If a position is over, the first such one is noted as a leaf
         for this run and the runs after it, and the run stops
         (:attr:`blocked`): positions below the leaf were searched on the
         assumption that play could go on, so none of them is marked dead.
@@ -554,7 +558,7 @@ class _Run:
             if limit is not None and limit.up():
                 self.timed_out = self.stopped = True  # not known to play: no win
                 return False
-            if game.is_over(s):
+            if game.is_over(s, search=False):
                 _note_least(self.ruled, key, debt)
                 self.blocked = self.stopped = True
                 return False
