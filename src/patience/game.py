@@ -842,6 +842,14 @@ class Game(abc.ABC, metaclass=_GameMeta):
         progress trust it."""
         return None
 
+    def _listed_progress(self, state: State, moves: tuple[Move, ...]) -> bool:
+        """Whether one of ``moves``, the listing of ``state``, makes progress as
+        :meth:`_move_progress` tells it: ``any(self._move_progress(state, m)
+        for m in moves)``, which is the default. A game that notes the answer
+        as it lists the moves gives it here, and must give exactly that."""
+        quick = self._move_progress
+        return any(quick(state, move) for move in moves)
+
     def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
         """The position after the listed ``move``, and whether it makes progress
         from ``state``, whose :meth:`progress` is ``mark``. A game may answer

@@ -25,7 +25,7 @@ from ._json import FrozenMapping
 from .cards import _RANK_NAME, KING, Card, Deck
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .events import CardsDealt, CardsMoved, CardsTurned, Event, SuitRemoved
-from .game import COMMON_REFUSALS, Better, Game, PileSpec, is_listed
+from .game import COMMON_REFUSALS, Better, Game, PileSpec
 from .move import Move
 from .pile import Pile, in_order
 from .state import Info, State
@@ -55,6 +55,9 @@ _DRAW = Move("draw", "stock")
 _NO_TARGETS: list[int] = []  # never changed: the targets of a card nothing takes
 _REDEAL = Move("redeal", "stock")
 _DEAL = Move("deal", "stock")
+
+_Listing = tuple[tuple[Move, ...], bool, "tuple[bool, int, int, int, int] | None"]
+"""What a state of a tableau game remembers of its listing (see ``TableauGame._list``)."""
 
 
 class DeclarationError(InvalidOptionError):
@@ -512,6 +515,7 @@ class TableauGame(Game):
         }
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
+        self._parts_by_id: dict[int, tuple[int, int, int]] = {}
         self._dealt_base = rules.base == "dealt"
         base = rules.base
         self._starters: tuple[Card, ...] = (
@@ -547,10 +551,12 @@ class TableauGame(Game):
         self._build_rule = self._build_words()
         self._single_sources = tuple(i for i in (waste, reserve, *cells, *tableau) if i >= 0)
         self._source_set = frozenset(self._single_sources)
+        self._single_rest = tuple(i for i in self._single_sources if i != waste)
         feeders = [i for i in (waste, reserve, *cells) if i >= 0]
         if rules.worrying_back:
             feeders += foundations
         self._feeders = (*feeders, *tableau)
+        self._feeders_rest = tuple(i for i in self._feeders if i != waste)
         # The piles whose order the progress search ignores: cells; foundations,
         # which change without progress only with worrying back; the tableau
         # when its piles are interchangeable.
@@ -564,6 +570,14 @@ class TableauGame(Game):
             if g and apart
         ]
         self._search_groups = tuple(groups)
+        # The listing notes whether a listed move makes progress, where the
+        # listing and the answer for a move are the engine's own.
+        self._lists_progress = (
+            type(self)._generate is TableauGame._generate
+            and type(self)._move_progress is TableauGame._move_progress
+        )
+        # ... and makes the listing after turning the stock from the one before.
+        self._splices = self._lists_progress and rules.stock == "waste"
         grouped = {i for g in groups for i in g}
         self._search_rest = tuple(i for i in range(len(specs)) if i not in grouped)
 
@@ -671,6 +685,9 @@ class TableauGame(Game):
             move = Move("move", self._names[source], self._names[target], count)
             self._parts.setdefault(move, key)
             move = self._moves.setdefault(key, move)
+            # ``_moves`` keeps every move it holds alive for good, so the
+            # identity of one stands for it: a cheaper key than the move.
+            self._parts_by_id[id(move)] = key
         return move
 
     # ---------------------------------------------------------------- deal
@@ -714,23 +731,70 @@ class TableauGame(Game):
     # --------------------------------------------------------------- moves
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
-        # Inlined Game._memoised: a state remembers the listing its own game made.
+        # Inlined Game._memoised: a state remembers the listing its own game
+        # made (see :meth:`_list`).
         if state._game is not self:
             return self._generate(state)
         memo = state._memo
         if memo is None:
-            memo = self._generate(state)
+            memo = (
+                self._list(state) if self._lists_progress else (self._generate(state), None, None)
+            )
             state._memo = memo
-        return memo  # type: ignore[no-any-return]
+        elif memo[0] is None:
+            # Made by turning the stock from a listed position (see _step).
+            memo = self._list_after_turn(state, memo[1])
+            state._memo = memo
+        return memo[0]  # type: ignore[no-any-return]
+
+    def _listed_progress(self, state: State, moves: tuple[Move, ...]) -> bool:
+        """Game._listed_progress: noted as the engine lists the moves."""
+        if state._game is self:
+            memo = state._memo
+            if memo is not None and memo[0] is moves and memo[1] is not None:
+                return memo[1]  # type: ignore[no-any-return]
+        return super()._listed_progress(state, moves)
 
     def _generate(self, state: State) -> tuple[Move, ...]:
+        """Every legal move in ``state``, in the engine's order (see :meth:`_list`)."""
+        return self._list(state)[0]
+
+    def _list(self, state: State) -> _Listing:
+        """The legal moves in ``state``, in the engine's order, with what the
+        engine notes on the way (a state of this game keeps it all).
+
+        ``(moves, progress, splice)``: ``progress`` says whether one of the
+        moves makes progress as :meth:`_move_progress` tells it (a card to a
+        foundation that counts, or from the waste or the reserve, a face-down
+        card turned up, a space the reserve fills, a deal). In a game with a
+        waste, ``splice`` says where the moves from the waste lie, so that
+        the listing after turning the stock can be made from this one (see
+        :meth:`_list_after_turn`): ``(rest, a, b, c, d)``, where ``rest`` is
+        whether a move not from the waste makes progress, ``moves[:a]`` go
+        from the waste to the foundations, ``moves[a:b]`` from elsewhere to
+        them, ``moves[b:c]`` from the waste to the tableau, and ``moves[d:]``
+        turn the stock. Otherwise ``splice`` is ``None``.
+        """
         r, at = self.rules, self._at
         items = state._items
-        data = state._info._data
-        if self._won(items):
-            return ()
+        data: dict[str, Any] = state._info._data
+        for f in at.foundations:  # _won, inlined
+            if len(items[f].cards) != 13:
+                break
+        else:
+            return (), False, None
         out: list[Move] = []
         one = self._one
+        progress = False  # a move not from the waste makes progress
+        sources = self._progress_sources
+        refill = r.reserve_fills_spaces and bool(items[at.reserve].cards)
+        waste = at.waste
+        top = None  # the waste's top card
+        if waste >= 0:
+            wcards = items[waste].cards
+            if wcards:
+                top = wcards[-1]
+        a = 0
         # 1. To the foundations: which card each foundation wants next.
         if r.foundation_mode == "cards":
             base = data["base"] if self._dealt_base else r.base
@@ -750,22 +814,53 @@ class TableauGame(Game):
                                 w.append(f)
                 else:
                     empty.append(f)
+            # Whether a card going up counts: always, but with worrying back
+            # only past the most there have ever been.
+            ups = not r.worrying_back or (
+                sum(len(items[f].cards) for f in at.foundations) + 1 > data["peak"]
+            )
             forced: list[Move] = []
             force = r.forced_bases
-            for s in self._single_sources:
-                cards = items[s].cards
+            if top is not None:  # every move from the waste is progress
+                hits = wanted.get(top)
+                if empty and top.rank == base:
+                    if force:
+                        forced += [one[waste][f] for f in empty]
+                    hits = sorted(hits + empty) if hits else empty
+                if hits:
+                    row = one[waste]
+                    out += [row[f] for f in hits]
+                a = len(out)
+            forced_progress = bool(forced)
+            for s in self._single_rest:
+                pile = items[s]
+                cards = pile.cards
                 if cards:
                     card = cards[-1]
                     hits = wanted.get(card)
                     if empty and card.rank == base:
                         if force:
                             forced += [one[s][f] for f in empty]
+                            forced_progress = forced_progress or bool(
+                                ups
+                                or s in sources
+                                or (pile.down and len(cards) - pile.down == 1)
+                                or (refill and len(cards) == 1)
+                            )
                         hits = sorted(hits + empty) if hits else empty
                     if hits:
                         row = one[s]
                         out += [row[f] for f in hits]
+                        progress = progress or bool(
+                            ups
+                            or s in sources
+                            or (pile.down and len(cards) - pile.down == 1)
+                            or (refill and len(cards) == 1)
+                        )
             if forced:
-                return tuple(forced)  # a base card is available: it must go up first
+                # A base card is available: it must go up first.
+                return tuple(forced), forced_progress, None
+        b = len(out)
         # 2. To the tableau: for each kind of card that some tableau top
         # would take, the piles that take it (in layout order); note the spaces.
         takers: dict[int, list[int]] = {}
@@ -787,16 +882,24 @@ class TableauGame(Game):
         if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
             fill = []
         space_cards = self._space_cards
+        if top is not None:
+            targets = takers.get(kind_of[top], _NO_TARGETS)
+            if fill and top in space_cards:
+                targets = sorted(targets + fill) if targets else fill
+            if targets:
+                row = one[waste]
+                out += [row[t] for t in targets]
+        c = len(out)
         moves = self._moves
         most = 52 * r.packs + r.jokers
         if r.cell_runs:
-            most = 1 + sum(1 for c in at.cells if not items[c].cards)
+            most = 1 + sum(1 for i in at.cells if not items[i].cards)
         # Moves that would only swap two interchangeable piles are left out:
         # a whole pile into a space, and (with twins, in two packs or more) a
         # run whose pile then holds just what the target pile holds.
         whole_piles_stay = self._interchangeable
         twins = whole_piles_stay and r.packs > 1
-        for s in self._feeders:
+        for s in self._feeders_rest:
             pile = items[s]
             cards = pile.cards
             if not cards:
@@ -831,6 +934,12 @@ class TableauGame(Game):
                             ]
                             break
                 if targets:
+                    if not progress and (len(targets) > 1 or targets[0] != s):
+                        progress = bool(
+                            s in sources
+                            or (pile.down and k == len(cards) - pile.down)
+                            or (refill and k == len(cards))
+                        )
                     if k == 1:
                         row = one[s]
                         out += [row[t] for t in targets if t != s]
@@ -841,23 +950,84 @@ class TableauGame(Game):
                                 out.append(m if m is not None else self._multi_move(s, t, k))
         # 3. To the cells: tableau tops.
         if at.cells:
-            free = [c for c in at.cells if not items[c].cards]
+            free = [i for i in at.cells if not items[i].cards]
             if free:
                 for t in at.tableau:
-                    if items[t].cards:
+                    pile = items[t]
+                    cards = pile.cards
+                    if cards:
                         row = one[t]
-                        out += [row[c] for c in free]
+                        out += [row[i] for i in free]
+                        progress = progress or bool(
+                            (pile.down and len(cards) - pile.down == 1)
+                            or (refill and len(cards) == 1)
+                        )
+        d = len(out)
         # 4. The stock.
         if r.stock == "waste":
             if items[at.stock].cards:
                 out.append(_DRAW)
-            elif items[at.waste].cards and self._may_redeal(state.info):
+            elif top is not None and self._may_redeal(state.info):
                 out.append(_REDEAL)
-        elif (
-            r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces)
-        ):
+            return tuple(out), progress or a > 0 or c > b, (progress, a, b, c, d)
+        if r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces):
             out.append(_DEAL)
-        return tuple(out)
+            progress = True  # a deal brings stock cards into play
+        return tuple(out), progress, None
+
+    def _list_after_turn(self, state: State, before: _Listing) -> _Listing:
+        """:meth:`_list` for ``state``, made by turning the stock (a draw or
+        a redeal, which change the stock, the waste and the counters only)
+        from a position whose listing was ``before``: its moves from the
+        waste and its stock action give way to this position's; the rest
+        stay, in place. The same listing as :meth:`_list` gives."""
+        moves, _, splice = before
+        assert splice is not None
+        rest, a, b, c, d = splice
+        r, at = self.rules, self._at
+        items = state._items
+        waste = at.waste
+        wcards = items[waste].cards
+        ups: list[Move] = []
+        onto: list[Move] = []
+        if wcards:
+            top = wcards[-1]
+            row = self._one[waste]
+            if r.foundation_mode == "cards":
+                base = state._info._data["base"] if self._dealt_base else r.base
+                fnext = self._fnext
+                is_base = top.rank == base
+                for f in at.foundations:
+                    fc = items[f].cards
+                    if fc:
+                        if len(fc) < 13 and fnext[fc[-1]] is top:
+                            ups.append(row[f])
+                    elif is_base:
+                        ups.append(row[f])
+                if is_base and r.forced_bases:
+                    # A base card must go up first: before, none was available.
+                    empty = [row[f] for f in at.foundations if not items[f].cards]
+                    if empty:
+                        return tuple(empty), True, None
+            on = self._on[top]
+            fill = top in self._space_cards and not (
+                r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)
+            )
+            for t in at.tableau:
+                cards = items[t].cards
+                if cards[-1] in on if cards else fill:
+                    onto.append(row[t])
+        if items[at.stock].cards:
+            stock: tuple[Move, ...] = (_DRAW,)
+        elif wcards and self._may_redeal(state.info):
+            stock = (_REDEAL,)
+        else:
+            stock = ()
+        na = len(ups)
+        nb = na + b - a
+        nc = nb + len(onto)
+        listed = (*ups, *moves[a:b], *onto, *moves[c:d], *stock)
+        return listed, rest or bool(ups or onto), (rest, na, nb, nc, nc + d - c)
 
     _turning_exact = True
     """Whether :meth:`_turning_progress` knows every move a card turned from
@@ -872,7 +1042,8 @@ class TableauGame(Game):
         if r.stock != "waste" or not self._turning_exact:
             return None
         moves = self._legal_moves(state)
-        if _DRAW not in moves and _REDEAL not in moves:
+        # The engine lists turning the stock last (a forced move leaves it out).
+        if not moves or (moves[-1] is not _DRAW and moves[-1] is not _REDEAL):
             return False  # a forced move comes first: the stock cannot be turned
         items = state._items
         taken = self._waste_taken(state, *self._wanted(items))
@@ -934,9 +1105,14 @@ class TableauGame(Game):
         return current < passes
 
     def _apply(self, state: State, move: Move) -> State:
-        if not is_listed(move, self._legal_moves(state)):
-            code, reason = self._why_illegal(state, move)
-            raise IllegalMoveError(move, state, reason, code)
+        moves = self._legal_moves(state)
+        for listed in moves:  # is_listed, inlined: a listed move is found by identity
+            if listed is move:
+                break
+        else:
+            if move not in moves:
+                code, reason = self._why_illegal(state, move)
+                raise IllegalMoveError(move, state, reason, code)
         return self._perform(state, move)
 
     def _perform(self, state: State, move: Move) -> State:
@@ -961,9 +1137,11 @@ class TableauGame(Game):
     def _move_progress(self, state: State, move: Move) -> bool | None:
         """The engine tells from a move's piles and count whether it makes
         progress (see :meth:`_step`), except where completing a suit could."""
-        parts = self._parts.get(move)
+        parts = self._parts_by_id.get(id(move))
         if parts is None:
-            return move.kind == "deal"  # a deal brings stock cards into play; draws do not
+            parts = self._parts.get(move)
+            if parts is None:
+                return move.kind == "deal"  # a deal brings stock cards into play; draws do not
         s, t, k = parts
         if s in self._progress_sources or t in self._progress_targets:
             return True
@@ -991,13 +1169,16 @@ class TableauGame(Game):
         """
         r, at = self.rules, self._at
         items = list(state._items)
-        info: dict[str, Any] = dict(state._info._data)
-        parts = self._parts.get(move)
+        data: dict[str, Any] = state._info._data
+        info: dict[str, Any] | None = None  # a copy of the counters, once one changes
+        parts = self._parts_by_id.get(id(move))
         if parts is None and move.kind == "move":
-            # A listed move that this game object has not met yet (an equal
-            # game made it): its parts follow from its names.
-            assert move.source is not None and move.target is not None
-            parts = (self._index[move.source], self._index[move.target], move.count)
+            parts = self._parts.get(move)
+            if parts is None:
+                # A listed move that this game object has not met yet (an equal
+                # game made it): its parts follow from its names.
+                assert move.source is not None and move.target is not None
+                parts = (self._index[move.source], self._index[move.target], move.count)
         if parts is not None:
             s, t, k = parts
             source = items[s]
@@ -1023,25 +1204,40 @@ class TableauGame(Game):
                     log.append(CardsTurned(names[s], down, remaining[down:], face_up=True))
             if r.worrying_back and t in self._foundation_set:
                 up = sum(len(items[f].cards) for f in at.foundations)
-                if up > info["peak"]:
+                if up > data["peak"]:
+                    info = dict(data)
                     info["peak"] = up
                     progress = True
         else:
-            progress = self._apply_stock(move, items, info, log)
+            progress, info = self._apply_stock(move, items, data, log)
         if r.foundation_mode == "suits" and self._remove_suits(
             items, (parts[1],) if parts is not None else self._at.tableau, log
         ):
             progress = True
         if r.reserve_fills_spaces and self._fill_from_reserve(items, log):
             progress = True  # a card left the reserve for good
-        if progress:
+        if progress and not (data if info is None else info)["progress"]:
+            if info is None:
+                info = dict(data)
             info["progress"] = True
-        return State._make(self, tuple(items), Info._own(info)), progress
+        # The counters are shared with the position before where none changed.
+        after = State._make(self, tuple(items), state._info if info is None else Info._own(info))
+        if parts is None and self._splices and state._game is self and move.kind != "deal":
+            # Turning the stock changes only the stock and the waste (and the
+            # counters): the listing after it is made from this one when asked.
+            memo = state._memo
+            if memo is not None:
+                if memo[0] is None:
+                    after._memo = memo  # from the listing this one waits on
+                elif memo[2] is not None:
+                    after._memo = (None, memo)
+        return after, progress
 
     def _apply_stock(
-        self, move: Move, items: list[Pile], info: dict[str, Any], log: list[Event] | None
-    ) -> bool:
-        """Make a draw, redeal or deal in place; return whether it was progress."""
+        self, move: Move, items: list[Pile], data: dict[str, Any], log: list[Event] | None
+    ) -> tuple[bool, dict[str, Any] | None]:
+        """Make a draw, redeal or deal in place on ``items``; return whether it
+        was progress, and the counters ``data`` changed, where it changes them."""
         r, at = self.rules, self._at
         kind = move.kind
         names = self._names
@@ -1063,11 +1259,12 @@ class TableauGame(Game):
                         turned_over=n > 1,
                     )
                 )
-            return False
+            return False, None
         if kind == "redeal":
             waste = items[at.waste].cards
             items[at.stock] = _pile(tuple(reversed(waste)), len(waste))
             items[at.waste] = _EMPTY
+            info = dict(data)
             info["pass"] += 1
             info["progress"] = False
             if log is not None:
@@ -1082,7 +1279,7 @@ class TableauGame(Game):
                         turned_over=len(waste) > 1,
                     )
                 )
-            return False
+            return False, info
         if kind != "deal":
             raise AssertionError(f"{self.name}: no stock action {kind!r}")
         stock = items[at.stock].cards
@@ -1104,7 +1301,7 @@ class TableauGame(Game):
                 )
             stock = stock[:-1]
         items[at.stock] = _pile(stock, len(stock))
-        return True
+        return True, None
 
     def _remove_suits(
         self, items: list[Pile], piles: Iterable[int], log: list[Event] | None = None
@@ -1519,7 +1716,12 @@ class TableauGame(Game):
 
     def _is_over(self, state: State) -> bool:
         """Over when no legal move is left or none can lead to progress (see :meth:`_progress`)."""
-        return not self._legal_moves(state) or self._cannot_progress(state)
+        moves = self._legal_moves(state)
+        if not moves:
+            return True
+        if state._game is self and state._memo[1]:
+            return False  # a listed move makes progress
+        return self._cannot_progress(state)
 
     def _over_without_search(self, state: State) -> bool:
         return not self._legal_moves(state)
