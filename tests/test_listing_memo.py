@@ -52,7 +52,10 @@ def test_the_remembered_listing_is_a_fresh_listing(name: str, options: dict[str,
             if game._lists_progress:
                 # The same moves, the very same objects, and the same notes.
                 assert all(a is b for a, b in zip(moves, again))
-                assert state._memo[1:] == fresh._memo[1:] == game._list(_fresh(state))[1:]
+                assert state._memo[1:3] == fresh._memo[1:3] == game._list(_fresh(state))[1:3]
+                # Whether turning the stock leads to progress, where it is known.
+                if state._memo[3] is not None:
+                    assert state._memo[3] == game._turning_progress(_fresh(state))
             # Whether a listed move makes progress, as the moves alone tell.
             told = any(game._move_progress(state, m) for m in moves)
             assert game._listed_progress(state, moves) == told

@@ -56,7 +56,7 @@ _NO_TARGETS: list[int] = []  # never changed: the targets of a card nothing take
 _REDEAL = Move("redeal", "stock")
 _DEAL = Move("deal", "stock")
 
-_Listing = tuple[tuple[Move, ...], bool, "tuple[bool, int, int, int, int] | None"]
+_Listing = tuple[tuple[Move, ...], bool, "tuple[bool, int, int, int, int] | None", "bool | None"]
 """What a state of a tableau game remembers of its listing (see ``TableauGame._list``)."""
 
 
@@ -738,7 +738,9 @@ class TableauGame(Game):
         memo = state._memo
         if memo is None:
             memo = (
-                self._list(state) if self._lists_progress else (self._generate(state), None, None)
+                self._list(state)
+                if self._lists_progress
+                else (self._generate(state), None, None, None)
             )
             state._memo = memo
         elif memo[0] is None:
@@ -763,7 +765,7 @@ class TableauGame(Game):
         """The legal moves in ``state``, in the engine's order, with what the
         engine notes on the way (a state of this game keeps it all).
 
-        ``(moves, progress, splice)``: ``progress`` says whether one of the
+        ``(moves, progress, splice, turning)``: ``progress`` says whether one of the
         moves makes progress as :meth:`_move_progress` tells it (a card to a
         foundation that counts, or from the waste or the reserve, a face-down
         card turned up, a space the reserve fills, a deal). In a game with a
@@ -773,7 +775,9 @@ class TableauGame(Game):
         whether a move not from the waste makes progress, ``moves[:a]`` go
         from the waste to the foundations, ``moves[a:b]`` from elsewhere to
         them, ``moves[b:c]`` from the waste to the tableau, and ``moves[d:]``
-        turn the stock. Otherwise ``splice`` is ``None``.
+        turn the stock. Otherwise ``splice`` is ``None``. ``turning`` is
+        :meth:`_turning_progress` for the state where it is known, else
+        ``None`` (a new listing does not know it; see :meth:`_list_after_turn`).
         """
         r, at = self.rules, self._at
         items = state._items
@@ -782,7 +786,7 @@ class TableauGame(Game):
             if len(items[f].cards) != 13:
                 break
         else:
-            return (), False, None
+            return (), False, None, None
         out: list[Move] = []
         one = self._one
         progress = False  # a move not from the waste makes progress
@@ -859,7 +863,7 @@ class TableauGame(Game):
                         )
             if forced:
                 # A base card is available: it must go up first.
-                return tuple(forced), forced_progress, None
+                return tuple(forced), forced_progress, None, None
         b = len(out)
         # 2. To the tableau: for each kind of card that some tableau top
         # would take, the piles that take it (in layout order); note the spaces.
@@ -969,19 +973,25 @@ class TableauGame(Game):
                 out.append(_DRAW)
             elif top is not None and self._may_redeal(state.info):
                 out.append(_REDEAL)
-            return tuple(out), progress or a > 0 or c > b, (progress, a, b, c, d)
+            return tuple(out), progress or a > 0 or c > b, (progress, a, b, c, d), None
         if r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces):
             out.append(_DEAL)
             progress = True  # a deal brings stock cards into play
-        return tuple(out), progress, None
+        return tuple(out), progress, None, None
 
     def _list_after_turn(self, state: State, before: _Listing) -> _Listing:
         """:meth:`_list` for ``state``, made by turning the stock (a draw or
         a redeal, which change the stock, the waste and the counters only)
         from a position whose listing was ``before``: its moves from the
         waste and its stock action give way to this position's; the rest
-        stay, in place. The same listing as :meth:`_list` gives."""
-        moves, _, splice = before
+        stay, in place. The same listing as :meth:`_list` gives.
+
+        Whether turning the stock leads to progress is as it was before,
+        wherever it is asked (where no listed move makes progress): turning
+        shows the same cards as before, but for the one now on the waste,
+        which would be listed (see :meth:`_turning_progress`).
+        """
+        moves, _, splice, turning = before
         assert splice is not None
         rest, a, b, c, d = splice
         r, at = self.rules, self._at
@@ -1008,7 +1018,7 @@ class TableauGame(Game):
                     # A base card must go up first: before, none was available.
                     empty = [row[f] for f in at.foundations if not items[f].cards]
                     if empty:
-                        return tuple(empty), True, None
+                        return tuple(empty), True, None, None
             on = self._on[top]
             fill = top in self._space_cards and not (
                 r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)
@@ -1027,7 +1037,10 @@ class TableauGame(Game):
         nb = na + b - a
         nc = nb + len(onto)
         listed = (*ups, *moves[a:b], *onto, *moves[c:d], *stock)
-        return listed, rest or bool(ups or onto), (rest, na, nb, nc, nc + d - c)
+        progress = rest or bool(ups or onto)
+        if progress:
+            turning = None  # known only where no listed move makes progress
+        return listed, progress, (rest, na, nb, nc, nc + d - c), turning
 
     _turning_exact = True
     """Whether :meth:`_turning_progress` knows every move a card turned from
@@ -1045,15 +1058,20 @@ class TableauGame(Game):
         # The engine lists turning the stock last (a forced move leaves it out).
         if not moves or (moves[-1] is not _DRAW and moves[-1] is not _REDEAL):
             return False  # a forced move comes first: the stock cannot be turned
+        memo = state._memo if state._game is self else None
+        if memo is not None and memo[3] is not None:
+            return memo[3]  # type: ignore[no-any-return]
         items = state._items
         taken = self._waste_taken(state, *self._wanted(items))
         stock = items[at.stock].cards
-        if _turns_show(stock, r.draw, taken):
-            return True
         # One pass after the redeal shows every card the stock will ever show.
-        return self._may_redeal(state.info) and _turns_show(
-            stock + items[at.waste].cards[::-1], r.draw, taken
+        turning = _turns_show(stock, r.draw, taken) or (
+            self._may_redeal(state.info)
+            and _turns_show(stock + items[at.waste].cards[::-1], r.draw, taken)
         )
+        if memo is not None and memo[0] is moves:
+            state._memo = (moves, memo[1], memo[2], turning)
+        return turning
 
     def _wanted(self, items: tuple[Pile, ...]) -> tuple[set[Card], bool]:
         """The cards the foundations take next, and whether one is empty (and
@@ -1226,11 +1244,8 @@ class TableauGame(Game):
             # Turning the stock changes only the stock and the waste (and the
             # counters): the listing after it is made from this one when asked.
             memo = state._memo
-            if memo is not None:
-                if memo[0] is None:
-                    after._memo = memo  # from the listing this one waits on
-                elif memo[2] is not None:
-                    after._memo = (None, memo)
+            if memo is not None and memo[2] is not None:
+                after._memo = (None, memo, None, None)
         return after, progress
 
     def _apply_stock(
