@@ -40,7 +40,7 @@ from .events import Event, counter_events, infer_events, play_events
 from .move import Move
 from .pile import Pile
 from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT
-from .shuffle import check_seed
+from .shuffle import check_seed, shuffled
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
 __all__ = [
@@ -524,7 +524,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
         ``game.deal_from(game.shuffled_cards(seed)) == game.deal(seed)``.
         """
-        return self.deck.shuffled(check_seed(seed)).cards
+        return shuffled(self.deck.cards, check_seed(seed))  # Deck.shuffled, less a Deck
 
     def deal_from(self, cards: Iterable[Card | str] | str) -> State:
         """The opening position for a given card order, top of the deck first.

@@ -697,36 +697,52 @@ class TableauGame(Game):
         return self._deck
 
     def _deal(self, cards: tuple[Card, ...]) -> State:
+        # ``cards`` are the deck's (checked by deal_from), so the piles need no checks.
         r, at = self.rules, self._at
         piles: list[Pile] = [_EMPTY] * len(self.layout)
         rest = list(cards)
         info: dict[str, Any] = {"pass": 1, "progress": False}
         for i, card in zip(at.foundations, self._starters):
             rest.remove(card)
-            piles[i] = Pile((card,))
+            piles[i] = _pile((card,), 0)
         if r.reserve:
             taken, rest = rest[: r.reserve], rest[r.reserve :]
-            piles[at.reserve] = Pile(tuple(taken), len(taken) - 1)
+            piles[at.reserve] = _pile(tuple(taken), len(taken) - 1)
         if r.base == "dealt":
             card, rest = rest[0], rest[1:]
-            piles[at.foundations[0]] = Pile((card,))
+            piles[at.foundations[0]] = _pile((card,), 0)
             info["base"] = card.rank
-        columns: list[list[Card]] = [[] for _ in r.tableau]
-        for row in range(max(r.tableau, default=0)):
-            for k, size in enumerate(r.tableau):
-                if row < size:
-                    columns[k].append(rest.pop(0))
-        for k, column in enumerate(columns):
-            piles[at.tableau[k]] = Pile(tuple(column), r.down_counts[k])
+        # Dealt by rows: the columns take the cards in turn, each while it
+        # has room, so each column's cards lie at fixed places of the deal.
+        dealt = 0
+        for k, place in enumerate(self._deal_places):
+            piles[at.tableau[k]] = _pile(tuple([rest[i] for i in place]), r.down_counts[k])
+            dealt += len(place)
+        rest = rest[dealt:]
         for i in range(r.cells_dealt):
-            piles[at.cells[i]] = Pile((rest.pop(0),))
+            piles[at.cells[i]] = _pile((rest[i],), 0)
+        rest = rest[r.cells_dealt :]
         if r.stock != "none":
-            piles[at.stock] = Pile(tuple(reversed(rest)), len(rest))
+            piles[at.stock] = _pile(tuple(reversed(rest)), len(rest))
         if r.reserve_fills_spaces:
             self._fill_from_reserve(piles)
         if r.worrying_back:
-            info["peak"] = sum(len(piles[f]) for f in at.foundations)
-        return self._new_state(tuple(piles), Info(info))
+            info["peak"] = sum(len(piles[f].cards) for f in at.foundations)
+        return self._new_state(tuple(piles), Info._own(info))
+
+    @functools.cached_property
+    def _deal_places(self) -> tuple[tuple[int, ...], ...]:
+        """For each tableau pile, the places among the cards dealt to the
+        tableau (counted from the first) of its cards, bottom first."""
+        sizes = self.rules.tableau
+        places: list[list[int]] = [[] for _ in sizes]
+        n = 0
+        for row in range(max(sizes, default=0)):
+            for k, size in enumerate(sizes):
+                if row < size:
+                    places[k].append(n)
+                    n += 1
+        return tuple(tuple(p) for p in places)
 
     # --------------------------------------------------------------- moves
 
