@@ -164,10 +164,12 @@ def in_order(piles: Iterable[Pile]) -> tuple[Pile, ...]:
     ordering by the cards themselves, so the result is exact either way.
     """
     ordered = sorted(piles, key=hash)  # which caches every hash
-    for a, b in pairwise(ordered):
-        if a._hash == b._hash and a != b:
-            ordered.sort(key=_content)
-            break
+    hashes = [p._hash for p in ordered]
+    if len(set(hashes)) < len(hashes):  # equal piles, or (rare) a shared hash
+        for a, b in pairwise(ordered):
+            if a._hash == b._hash and a != b:
+                ordered.sort(key=_content)
+                break
     return tuple(ordered)
 
 

@@ -27,7 +27,7 @@ from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .events import CardsDealt, CardsMoved, CardsTurned, Event, SuitRemoved
 from .game import COMMON_REFUSALS, Better, Game, PileSpec
 from .move import Move
-from .pile import Pile, in_order
+from .pile import Pile, _set_memo, in_order
 from .state import Info, State
 
 __all__ = [
@@ -513,6 +513,10 @@ class TableauGame(Game):
         self._kinds_under: dict[Card, tuple[int, ...]] = {
             t: tuple(dict.fromkeys(self._kind[c] for c in self._under[t])) for t in distinct
         }
+        # What moves from the top of a tableau pile (see _units), where it is
+        # the top card alone or the whole face-up run.
+        self._unit_single = rules.unit == "one" and not rules.cell_runs
+        self._unit_whole_run = rules.unit == "face-up"
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
         self._parts_by_id: dict[int, tuple[int, int, int]] = {}
@@ -650,8 +654,16 @@ class TableauGame(Game):
         if memo is not None and memo[0] is self:
             return memo[1]  # type: ignore[no-any-return]
         cards = pile.cards
-        units = tuple((k, cards[-k]) for k in self._compute_unit_counts(pile))
-        object.__setattr__(pile, "_memo", (self, units))
+        if not cards:
+            units: tuple[tuple[int, Card], ...] = ()
+        elif self._unit_single:
+            units = ((1, cards[-1]),)
+        elif self._unit_whole_run:
+            k = self._run_length(pile)
+            units = ((k, cards[-k]),)
+        else:
+            units = tuple([(k, cards[-k]) for k in self._compute_unit_counts(pile)])
+        _set_memo(pile, (self, units))
         return units
 
     def _compute_unit_counts(self, pile: Pile) -> range | tuple[int, ...]:
@@ -1784,18 +1796,19 @@ class TableauGame(Game):
             return None
         items = state._items
         wanted, bases = self._wanted(items)
-        base = self._base(state) if bases else 0
+        if bases:
+            wanted |= self._of_rank[self._base(state)]  # the base cards (no jokers)
         nearest = 52 * r.packs + r.jokers
         for t in at.tableau:
             pile = items[t]
             cards = pile.cards
-            if pile.down:
-                nearest = min(nearest, len(cards) - pile.down)
-            if wanted or bases:
-                for depth, card in enumerate(reversed(cards[pile.down :])):
-                    if depth >= nearest:
-                        break
-                    if card in wanted or (bases and card.rank == base):
+            up = len(cards) - pile.down
+            if pile.down and up < nearest:
+                nearest = up
+            if wanted:
+                # The face-up cards from the top, no deeper than the nearest yet.
+                for depth in range(up if up < nearest else nearest):
+                    if cards[-1 - depth] in wanted:
                         nearest = depth
                         break
         return nearest
@@ -2078,8 +2091,10 @@ class TableauGame(Game):
         if not groups:
             return state
         items = state._items
-        rest = tuple(items[i] for i in self._search_rest)
-        return (rest, *(in_order(items[i] for i in g) for g in groups), state._info)
+        rest = tuple([items[i] for i in self._search_rest])
+        if len(groups) == 1:
+            return (rest, in_order([items[i] for i in groups[0]]), state._info)
+        return (rest, *[in_order([items[i] for i in g]) for g in groups], state._info)
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of cards the tableau can never need, in games whose
