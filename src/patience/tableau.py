@@ -517,6 +517,13 @@ class TableauGame(Game):
         # the top card alone or the whole face-up run.
         self._unit_single = rules.unit == "one" and not rules.cell_runs
         self._unit_whole_run = rules.unit == "face-up"
+        # Whether a draw changes the stock and the waste and nothing else:
+        # no suits to lift, no spaces to fill (see _step).
+        self._plain_draws = (
+            rules.stock == "waste"
+            and rules.foundation_mode == "cards"
+            and not rules.reserve_fills_spaces
+        )
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
         self._parts_by_id: dict[int, tuple[int, int, int]] = {}
@@ -1213,6 +1220,22 @@ class TableauGame(Game):
         With ``log``, every step the move takes is appended to it as an event
         (see :mod:`patience.events`), in the order it happens.
         """
+        if move is _DRAW and self._plain_draws and log is None:
+            # A draw alone: two piles change, nothing else does.
+            at = self._at
+            items = list(state._items)
+            stock = items[at.stock].cards
+            n = len(stock) - self.rules.draw
+            if n < 0:
+                n = 0
+            items[at.stock] = _pile(stock[:n], n)
+            items[at.waste] = _pile(items[at.waste].cards + stock[: n - 1 if n else None : -1], 0)
+            after = State._make(self, tuple(items), state._info)
+            if self._splices and state._game is self:
+                memo = state._memo
+                if memo is not None and memo[2] is not None:
+                    after._memo = (None, memo, None, None)
+            return after, False
         r, at = self.rules, self._at
         items = list(state._items)
         data: dict[str, Any] = state._info._data
@@ -1762,8 +1785,11 @@ class TableauGame(Game):
         moves = self._legal_moves(state)
         if not moves:
             return True
-        if state._game is self and state._memo[1]:
-            return False  # a listed move makes progress
+        if state._game is self:
+            if state._memo[1]:
+                return False  # a listed move makes progress
+            if self._turning_progress(state):
+                return False  # turning the stock brings a card into play
         return self._cannot_progress(state)
 
     def _over_without_search(self, state: State) -> bool:
