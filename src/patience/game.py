@@ -878,9 +878,8 @@ class Game(abc.ABC, metaclass=_GameMeta):
         self._check_own(state)
         self._check_player(player)
         known = set(self._known_piles(state, player))
-        masked = tuple(
-            p if k in known else p.masked() for k, p in enumerate(state.piles.items_tuple)
-        )
+        piles = state.piles.items_tuple
+        masked = tuple([p if k in known else p.masked() for k, p in enumerate(piles)])
         return State._make(self, self._encode(masked), state.info)
 
     def _known_piles(self, state: State, player: int) -> Iterable[int]:

@@ -117,9 +117,10 @@ class Pile:
 
     def masked(self) -> Pile:
         """This pile with each face-down card replaced by :attr:`Card.HIDDEN`."""
-        if not self.down:
+        down = self.down
+        if not down:
             return self
-        return Pile((Card.HIDDEN,) * self.down + self.cards[self.down :], self.down)
+        return Pile._trusted((Card.HIDDEN,) * down + self.cards[down:], down)
 
     def __len__(self) -> int:
         return len(self.cards)
