@@ -68,6 +68,33 @@ def test_the_remembered_listing_is_a_fresh_listing(name: str, options: dict[str,
         assert made  # turning the stock came up, and its listing was made from the one before
 
 
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_a_draw_of_the_engine_s_own_is_the_draw_any_equal_move_makes(
+    name: str, options: dict[str, Any]
+) -> None:
+    # The engine makes its own draw by a shorter path; a draw made from notation
+    # (an equal move, not the engine's) takes the general one. Both agree.
+    game = patience.game(name, **options)
+    assert isinstance(game, TableauGame)
+    drawn = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        for _ in range(120):
+            moves = game.legal_moves(state)
+            if not moves or game.is_over(state):
+                break
+            if moves[-1].kind == "draw":
+                own, progressed = game._step(state, moves[-1])
+                other, progressed_too = game._step(state, patience.Move("draw", "stock"))
+                assert moves[-1] is not patience.Move("draw", "stock")
+                assert own == other and own.info is other.info
+                assert progressed is progressed_too is False
+                drawn += 1
+            state = game.apply(state, rng.choice(moves))
+    assert drawn or game.rules.stock != "waste"
+
+
 def test_an_equal_game_lists_afresh() -> None:
     # Two equal game objects: a state of the one, moved by the other, becomes
     # the other's; it takes nothing from the first one's listing.

@@ -56,7 +56,17 @@ _NO_TARGETS: list[int] = []  # never changed: the targets of a card nothing take
 _REDEAL = Move("redeal", "stock")
 _DEAL = Move("deal", "stock")
 
-_Listing = tuple[tuple[Move, ...], bool, "tuple[bool, int, int, int, int] | None", "bool | None"]
+_Context = tuple[dict[Card, list[int]], list[int], int, dict[int, list[int]], list[int]]
+"""What decides where a card from the waste may go: the cards the foundations
+want next (with the foundations that want each), the empty foundations, the
+base rank, the piles each kind of card may go on, and the spaces it may fill."""
+
+_Listing = tuple[
+    tuple[Move, ...],
+    bool,
+    "tuple[bool, int, int, int, int, _Context] | None",
+    "bool | None",
+]
 """What a state of a tableau game remembers of its listing (see ``TableauGame._list``)."""
 
 
@@ -528,6 +538,7 @@ class TableauGame(Game):
         self._parts: dict[Move, tuple[int, int, int]] = {}
         self._parts_by_id: dict[int, tuple[int, int, int]] = {}
         self._dealt_base = rules.base == "dealt"
+        self._fixed_base = 0 if rules.base == "dealt" else rules.base
         base = rules.base
         self._starters: tuple[Card, ...] = (
             tuple(sorted((c for c in self._deck if c.rank == base), key=lambda c: c.sort_key))
@@ -836,7 +847,7 @@ class TableauGame(Game):
         a = 0
         # 1. To the foundations: which card each foundation wants next.
         if r.foundation_mode == "cards":
-            base = data["base"] if self._dealt_base else r.base
+            base: int = data["base"] if self._dealt_base else self._fixed_base
             fnext = self._fnext
             wanted: dict[Card, list[int]] = {}
             empty: list[int] = []
@@ -855,22 +866,12 @@ class TableauGame(Game):
                     empty.append(f)
             # Whether a card going up counts: always, but with worrying back
             # only past the most there have ever been.
-            ups = not r.worrying_back or (
+            counts_up = not r.worrying_back or (
                 sum(len(items[f].cards) for f in at.foundations) + 1 > data["peak"]
             )
             forced: list[Move] = []
             force = r.forced_bases
-            if top is not None:  # every move from the waste is progress
-                hits = wanted.get(top)
-                if empty and top.rank == base:
-                    if force:
-                        forced += [one[waste][f] for f in empty]
-                    hits = sorted(hits + empty) if hits else empty
-                if hits:
-                    row = one[waste]
-                    out += [row[f] for f in hits]
-                a = len(out)
-            forced_progress = bool(forced)
+            forced_progress = False
             for s in self._single_rest:
                 pile = items[s]
                 cards = pile.cards
@@ -881,7 +882,7 @@ class TableauGame(Game):
                         if force:
                             forced += [one[s][f] for f in empty]
                             forced_progress = forced_progress or bool(
-                                ups
+                                counts_up
                                 or s in sources
                                 or (pile.down and len(cards) - pile.down == 1)
                                 or (refill and len(cards) == 1)
@@ -891,15 +892,14 @@ class TableauGame(Game):
                         row = one[s]
                         out += [row[f] for f in hits]
                         progress = progress or bool(
-                            ups
+                            counts_up
                             or s in sources
                             or (pile.down and len(cards) - pile.down == 1)
                             or (refill and len(cards) == 1)
                         )
-            if forced:
-                # A base card is available: it must go up first.
-                return tuple(forced), forced_progress, None, None
-        b = len(out)
+            # A base card that is available must go up first (below).
+        else:
+            base, wanted, empty, forced, forced_progress = 0, {}, [], [], False
         # 2. To the tableau: for each kind of card that some tableau top
         # would take, the piles that take it (in layout order); note the spaces.
         takers: dict[int, list[int]] = {}
@@ -921,14 +921,21 @@ class TableauGame(Game):
         if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
             fill = []
         space_cards = self._space_cards
+        context: _Context = (wanted, empty, base, takers, fill)
         if top is not None:
-            targets = takers.get(kind_of[top], _NO_TARGETS)
-            if fill and top in space_cards:
-                targets = sorted(targets + fill) if targets else fill
-            if targets:
-                row = one[waste]
-                out += [row[t] for t in targets]
-        c = len(out)
+            # The waste's moves come first in each part (every one is progress).
+            ups, onto = self._from_waste(top, context)
+            if ups is None:
+                return tuple(onto + forced), True, None, None  # its base card must go up
+            if forced:
+                return tuple(forced), forced_progress, None, None
+            a, b, c = len(ups), len(ups) + len(out), len(ups) + len(out) + len(onto)
+            out = ups + out + onto
+        else:
+            if forced:
+                return tuple(forced), forced_progress, None, None
+            a = 0
+            b = c = len(out)
         moves = self._moves
         most = 52 * r.packs + r.jokers
         if r.cell_runs:
@@ -1008,18 +1015,40 @@ class TableauGame(Game):
                 out.append(_DRAW)
             elif top is not None and self._may_redeal(state.info):
                 out.append(_REDEAL)
-            return tuple(out), progress or a > 0 or c > b, (progress, a, b, c, d), None
+            splice = (progress, a, b, c, d, context)
+            return tuple(out), progress or a > 0 or c > b, splice, None
         if r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces):
             out.append(_DEAL)
             progress = True  # a deal brings stock cards into play
         return tuple(out), progress, None, None
 
+    def _from_waste(self, top: Card, context: _Context) -> tuple[list[Move] | None, list[Move]]:
+        """The moves of ``top``, the waste's top card, in a position that
+        ``context`` describes (see :data:`_Context`): to the foundations and to
+        the tableau, in the engine's order. Where ``top`` is a base card that
+        must go up first, ``None`` and those moves instead."""
+        wanted, empty, base, takers, fill = context
+        row = self._one[self._at.waste]
+        hits = wanted.get(top)
+        if empty and top.rank == base:
+            if self.rules.forced_bases:
+                return None, [row[f] for f in empty]
+            hits = sorted(hits + empty) if hits else empty
+        targets = takers.get(self._kind[top], _NO_TARGETS)
+        if fill and top in self._space_cards:
+            targets = sorted(targets + fill) if targets else fill
+        return (
+            [row[f] for f in hits] if hits else [],
+            [row[t] for t in targets] if targets else [],
+        )
+
     def _list_after_turn(self, state: State, before: _Listing) -> _Listing:
         """:meth:`_list` for ``state``, made by turning the stock (a draw or
         a redeal, which change the stock, the waste and the counters only)
         from a position whose listing was ``before``: its moves from the
-        waste and its stock action give way to this position's; the rest
-        stay, in place. The same listing as :meth:`_list` gives.
+        waste and its stock action give way to this position's, found in the
+        same context; the rest stay, in place. The same listing as
+        :meth:`_list` gives.
 
         Whether turning the stock leads to progress is as it was before,
         wherever it is asked (where no listed move makes progress): turning
@@ -1028,40 +1057,16 @@ class TableauGame(Game):
         """
         moves, _, splice, turning = before
         assert splice is not None
-        rest, a, b, c, d = splice
-        r, at = self.rules, self._at
+        rest, a, b, c, d, context = splice
+        at = self._at
         items = state._items
-        waste = at.waste
-        wcards = items[waste].cards
-        ups: list[Move] = []
-        onto: list[Move] = []
+        wcards = items[at.waste].cards
         if wcards:
-            top = wcards[-1]
-            row = self._one[waste]
-            if r.foundation_mode == "cards":
-                base = state._info._data["base"] if self._dealt_base else r.base
-                fnext = self._fnext
-                is_base = top.rank == base
-                for f in at.foundations:
-                    fc = items[f].cards
-                    if fc:
-                        if len(fc) < 13 and fnext[fc[-1]] is top:
-                            ups.append(row[f])
-                    elif is_base:
-                        ups.append(row[f])
-                if is_base and r.forced_bases:
-                    # A base card must go up first: before, none was available.
-                    empty = [row[f] for f in at.foundations if not items[f].cards]
-                    if empty:
-                        return tuple(empty), True, None, None
-            on = self._on[top]
-            fill = top in self._space_cards and not (
-                r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)
-            )
-            for t in at.tableau:
-                cards = items[t].cards
-                if cards[-1] in on if cards else fill:
-                    onto.append(row[t])
+            ups, onto = self._from_waste(wcards[-1], context)
+            if ups is None:
+                return tuple(onto), True, None, None  # its base card must go up
+        else:
+            ups = onto = []
         if items[at.stock].cards:
             stock: tuple[Move, ...] = (_DRAW,)
         elif wcards and self._may_redeal(state.info):
@@ -1075,7 +1080,7 @@ class TableauGame(Game):
         progress = rest or bool(ups or onto)
         if progress:
             turning = None  # known only where no listed move makes progress
-        return listed, progress, (rest, na, nb, nc, nc + d - c), turning
+        return listed, progress, (rest, na, nb, nc, nc + d - c, context), turning
 
     _turning_exact = True
     """Whether :meth:`_turning_progress` knows every move a card turned from
