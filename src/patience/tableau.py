@@ -578,7 +578,7 @@ class TableauGame(Game):
         if rules.worrying_back:
             feeders += foundations
         self._feeders = (*feeders, *tableau)
-        self._feeders_rest = tuple(i for i in self._feeders if i != waste)
+        self._feeders_other = tuple(i for i in feeders if i != waste)
         # The piles whose order the progress search ignores: cells; foundations,
         # which change without progress only with worrying back; the tableau
         # when its piles are interchangeable.
@@ -872,6 +872,16 @@ class TableauGame(Game):
             forced: list[Move] = []
             force = r.forced_bases
             forced_progress = False
+        else:
+            base, wanted, empty, forced, forced_progress = 0, {}, [], [], False
+        # 2. To the tableau: for each kind of card that some tableau top
+        # would take, the piles that take it (in layout order); note the spaces.
+        # (One pass over the tableau finds these and the foundation moves.)
+        takers: dict[int, list[int]] = {}
+        spaces: list[int] = []
+        kinds_under = self._kinds_under
+        if wanted or empty:
+            # Cards from the reserve, the cells and the tableau to the foundations.
             for s in self._single_rest:
                 pile = items[s]
                 cards = pile.cards
@@ -897,25 +907,28 @@ class TableauGame(Game):
                             or (pile.down and len(cards) - pile.down == 1)
                             or (refill and len(cards) == 1)
                         )
+                    if s in self._tableau_set:
+                        for kind in kinds_under[card]:
+                            hit = takers.get(kind)
+                            if hit is None:
+                                takers[kind] = [s]
+                            else:
+                                hit.append(s)
+                elif s in self._tableau_set:
+                    spaces.append(s)
             # A base card that is available must go up first (below).
         else:
-            base, wanted, empty, forced, forced_progress = 0, {}, [], [], False
-        # 2. To the tableau: for each kind of card that some tableau top
-        # would take, the piles that take it (in layout order); note the spaces.
-        takers: dict[int, list[int]] = {}
-        spaces: list[int] = []
-        kinds_under = self._kinds_under
-        for t in at.tableau:
-            cards = items[t].cards
-            if cards:
-                for kind in kinds_under[cards[-1]]:
-                    hit = takers.get(kind)
-                    if hit is None:
-                        takers[kind] = [t]
-                    else:
-                        hit.append(t)
-            else:
-                spaces.append(t)
+            for t in at.tableau:
+                cards = items[t].cards
+                if cards:
+                    for kind in kinds_under[cards[-1]]:
+                        hit = takers.get(kind)
+                        if hit is None:
+                            takers[kind] = [t]
+                        else:
+                            hit.append(t)
+                else:
+                    spaces.append(t)
         kind_of = self._kind
         fill = spaces
         if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
@@ -945,28 +958,36 @@ class TableauGame(Game):
         # run whose pile then holds just what the target pile holds.
         whole_piles_stay = self._interchangeable
         twins = whole_piles_stay and r.packs > 1
-        for s in self._feeders_rest:
+        # Single cards from the reserve, the cells (and with worrying back,
+        # the foundations).
+        for s in self._feeders_other:
+            cards = items[s].cards
+            if not cards:
+                continue
+            bottom = cards[-1]
+            targets = takers.get(kind_of[bottom], _NO_TARGETS)
+            if fill and bottom in space_cards:
+                targets = sorted(targets + fill) if targets else fill
+            if targets:
+                if not progress:
+                    progress = bool(s in sources or (refill and len(cards) == 1))
+                row = one[s]
+                out += [row[t] for t in targets]
+        # What may move from each tableau pile.
+        for s in at.tableau:
             pile = items[s]
             cards = pile.cards
             if not cards:
                 continue
-            tableau_source = s in self._tableau_set
-            if tableau_source:
-                memo = pile._memo
-                units = memo[1] if memo is not None and memo[0] is self else self._units(pile)
-            else:
-                units = ((1, cards[-1]),)
+            memo = pile._memo
+            units = memo[1] if memo is not None and memo[0] is self else self._units(pile)
             for k, bottom in units:
                 if k > most:
                     break
                 targets = takers.get(kind_of[bottom], _NO_TARGETS)
-                if (
-                    fill
-                    and bottom in space_cards
-                    and not (whole_piles_stay and tableau_source and k == len(cards))
-                ):
+                if fill and bottom in space_cards and not (whole_piles_stay and k == len(cards)):
                     targets = sorted(targets + fill) if targets else fill
-                if twins and targets and tableau_source:
+                if twins and targets:
                     rest = len(cards) - k
                     for t in targets:
                         if len(items[t].cards) == rest:  # rare: check in full
@@ -982,8 +1003,7 @@ class TableauGame(Game):
                 if targets:
                     if not progress and (len(targets) > 1 or targets[0] != s):
                         progress = bool(
-                            s in sources
-                            or (pile.down and k == len(cards) - pile.down)
+                            (pile.down and k == len(cards) - pile.down)
                             or (refill and k == len(cards))
                         )
                     if k == 1:
@@ -1791,9 +1811,13 @@ class TableauGame(Game):
         if not moves:
             return True
         if state._game is self:
-            if state._memo[1]:
+            memo = state._memo
+            if memo[1]:
                 return False  # a listed move makes progress
-            if self._turning_progress(state):
+            turning = memo[3]
+            if turning is None:
+                turning = self._turning_progress(state)
+            if turning:
                 return False  # turning the stock brings a card into play
         return self._cannot_progress(state)
 
