@@ -2141,15 +2141,27 @@ class TableauGame(Game):
     def _search_key(self, state: State) -> Hashable:
         """The state with its interchangeable piles put in order: cheaper than
         :meth:`canonical_key`, which also orders the foundations where only
-        progress changes them, and as exact."""
+        progress changes them, and as exact.
+
+        The piles go in as their cards and face-down counts, which hash and
+        compare without a call to Python code (the key is hashed several
+        times in a search); each group of interchangeable piles is ordered by
+        the hash of that content and, where two hashes are equal, by the
+        content itself.
+        """
         groups = self._search_groups
         if not groups:
             return state
         items = state._items
-        rest = tuple([items[i] for i in self._search_rest])
-        if len(groups) == 1:
-            return (rest, in_order([items[i] for i in groups[0]]), state._info)
-        return (rest, *[in_order([items[i] for i in g]) for g in groups], state._info)
+        key: list[Hashable] = []
+        for i in self._search_rest:
+            pile = items[i]
+            key += (pile.cards, pile.down)
+        for group in groups:
+            contents = [(items[i].cards, items[i].down) for i in group]
+            key.append(tuple(sorted([(hash(c), c) for c in contents])))
+        key.append(state._info)
+        return tuple(key)
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of cards the tableau can never need, in games whose
