@@ -38,6 +38,7 @@ def _fresh(state: State) -> State:
 @pytest.mark.parametrize(("name", "options"), VARIANTS)
 def test_the_remembered_listing_is_a_fresh_listing(name: str, options: dict[str, Any]) -> None:
     game = patience.game(name, **options)
+    other = patience.game(name, **options)  # equal, and remembers nothing of game's states
     assert isinstance(game, TableauGame)
     made = 0  # listings made from the one before a turn of the stock
     for seed in range(4):
@@ -56,6 +57,9 @@ def test_the_remembered_listing_is_a_fresh_listing(name: str, options: dict[str,
                 # Whether turning the stock leads to progress, where it is known.
                 if state._memo[3] is not None:
                     assert state._memo[3] == game._turning_progress(_fresh(state))
+            # Whether turning the stock leads to progress: read off the places
+            # the listing found, as an equal game finds it on its own.
+            assert game._turning_progress(state) == other._turning_progress(state)
             # Whether a listed move makes progress, as the moves alone tell.
             told = any(game._move_progress(state, m) for m in moves)
             assert game._listed_progress(state, moves) == told

@@ -520,6 +520,10 @@ class TableauGame(Game):
         self._kind: dict[Card, int] = {
             c: kinds.setdefault(self._on[c], len(kinds)) for c in distinct
         }
+        self._kind_cards: dict[int, frozenset[Card]] = {
+            k: frozenset(c for c in distinct if self._kind[c] == k) for k in kinds.values()
+        }
+        """The distinct cards of each kind."""
         self._kinds_under: dict[Card, tuple[int, ...]] = {
             t: tuple(dict.fromkeys(self._kind[c] for c in self._under[t])) for t in distinct
         }
@@ -553,6 +557,7 @@ class TableauGame(Game):
         so that no two foundations are ever interchangeable."""
         dealt = sum(rules.tableau) + rules.reserve + rules.cells_dealt + self._dealt_base
         self._stock_size = len(self._deck) - dealt - len(self._starters)
+        self._deck_size = len(self._deck)
         """The cards left for the stock after the deal."""
         npiles = len(self._names)
         self._one = [[self._multi_move(a, b, 1) for b in range(npiles)] for a in range(npiles)]
@@ -573,7 +578,7 @@ class TableauGame(Game):
         self._build_rule = self._build_words()
         self._single_sources = tuple(i for i in (waste, reserve, *cells, *tableau) if i >= 0)
         self._source_set = frozenset(self._single_sources)
-        self._single_rest = tuple(i for i in self._single_sources if i != waste)
+        self._single_other = tuple(i for i in (reserve, *cells) if i >= 0)
         feeders = [i for i in (waste, reserve, *cells) if i >= 0]
         if rules.worrying_back:
             feeders += foundations
@@ -881,8 +886,27 @@ class TableauGame(Game):
         spaces: list[int] = []
         kinds_under = self._kinds_under
         if wanted or empty:
-            # Cards from the reserve, the cells and the tableau to the foundations.
-            for s in self._single_rest:
+            # Cards from the reserve and the cells to the foundations.
+            for s in self._single_other:
+                cards = items[s].cards
+                if cards:
+                    card = cards[-1]
+                    hits = wanted.get(card)
+                    if empty and card.rank == base:
+                        if force:
+                            forced += [one[s][f] for f in empty]
+                            forced_progress = forced_progress or bool(
+                                counts_up or s in sources or (refill and len(cards) == 1)
+                            )
+                        hits = sorted(hits + empty) if hits else empty
+                    if hits:
+                        row = one[s]
+                        out += [row[f] for f in hits]
+                        progress = progress or bool(
+                            counts_up or s in sources or (refill and len(cards) == 1)
+                        )
+            # From the tableau, noting what each top card takes on the way.
+            for s in at.tableau:
                 pile = items[s]
                 cards = pile.cards
                 if cards:
@@ -893,7 +917,6 @@ class TableauGame(Game):
                             forced += [one[s][f] for f in empty]
                             forced_progress = forced_progress or bool(
                                 counts_up
-                                or s in sources
                                 or (pile.down and len(cards) - pile.down == 1)
                                 or (refill and len(cards) == 1)
                             )
@@ -903,18 +926,16 @@ class TableauGame(Game):
                         out += [row[f] for f in hits]
                         progress = progress or bool(
                             counts_up
-                            or s in sources
                             or (pile.down and len(cards) - pile.down == 1)
                             or (refill and len(cards) == 1)
                         )
-                    if s in self._tableau_set:
-                        for kind in kinds_under[card]:
-                            hit = takers.get(kind)
-                            if hit is None:
-                                takers[kind] = [s]
-                            else:
-                                hit.append(s)
-                elif s in self._tableau_set:
+                    for kind in kinds_under[card]:
+                        hit = takers.get(kind)
+                        if hit is None:
+                            takers[kind] = [s]
+                        else:
+                            hit.append(s)
+                else:
                     spaces.append(s)
             # A base card that is available must go up first (below).
         else:
@@ -950,7 +971,7 @@ class TableauGame(Game):
             a = 0
             b = c = len(out)
         moves = self._moves
-        most = 52 * r.packs + r.jokers
+        most = self._deck_size
         if r.cell_runs:
             most = 1 + sum(1 for i in at.cells if not items[i].cards)
         # Moves that would only swap two interchangeable piles are left out:
@@ -1122,7 +1143,20 @@ class TableauGame(Game):
         if memo is not None and memo[3] is not None:
             return memo[3]  # type: ignore[no-any-return]
         items = state._items
-        taken = self._waste_taken(state, *self._wanted(items))
+        if memo is not None and memo[2] is not None:
+            # What the listing found of the places that take a card: the same
+            # cards as _waste_taken's.
+            wanted, empty, base, takers, fill = memo[2][5]
+            taken = set(wanted)
+            if empty:
+                taken |= self._of_rank[base]
+            kind_cards = self._kind_cards
+            for kind in takers:
+                taken |= kind_cards[kind]
+            if fill:
+                taken |= self._space_cards
+        else:
+            taken = self._waste_taken(state, *self._wanted(items))
         stock = items[at.stock].cards
         # One pass after the redeal shows every card the stock will ever show.
         turning = _turns_show(stock, r.draw, taken) or (
