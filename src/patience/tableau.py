@@ -2177,11 +2177,12 @@ class TableauGame(Game):
         :meth:`canonical_key`, which also orders the foundations where only
         progress changes them, and as exact.
 
-        The piles go in as their cards and face-down counts, which hash and
-        compare without a call to Python code (the key is hashed several
-        times in a search); each group of interchangeable piles is ordered by
+        One flat tuple: each pile's cards and face-down count, in layout
+        order, then those of each group of interchangeable piles, ordered by
         the hash of that content and, where two hashes are equal, by the
-        content itself.
+        content itself; then the counters. It hashes and compares without
+        calling Python code but for the counters' cached hash (the key is
+        hashed several times in a search), and it shares the piles' cards.
         """
         groups = self._search_groups
         if not groups:
@@ -2193,7 +2194,8 @@ class TableauGame(Game):
             key += (pile.cards, pile.down)
         for group in groups:
             contents = [(items[i].cards, items[i].down) for i in group]
-            key.append(tuple(sorted([(hash(c), c) for c in contents])))
+            for _, content in sorted([(hash(c), c) for c in contents]):
+                key += content
         key.append(state._info)
         return tuple(key)
 
