@@ -878,7 +878,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         self._check_own(state)
         self._check_player(player)
         known = set(self._known_piles(state, player))
-        piles = state.piles.items_tuple
+        piles = self._decode(state._items)
         masked = tuple([p if k in known else p.masked() for k, p in enumerate(piles)])
         return State._make(self, self._encode(masked), state.info)
 
@@ -970,12 +970,13 @@ class Game(abc.ABC, metaclass=_GameMeta):
         ``array=True`` a NumPy array of ``int32`` (NumPy is needed only then).
         """
         view = self.view(state, player)
-        codes = self._card_codes
+        code = self._card_codes.__getitem__
         out: list[int] = []
-        piles = view.piles.items_tuple
+        piles = self._decode(view._items)
         for pile, cap in zip(piles, self.capacities):
-            out += [codes[c] for c in pile.cards]
-            out += [0] * (cap - len(pile.cards))
+            cards = pile.cards
+            out += map(code, cards)
+            out += [0] * (cap - len(cards))
         out += [p.down for p in piles]
         out += self._counter_features(view)
         if array:
