@@ -19,6 +19,14 @@ may be busy with other work, so only figures from the same run are compared.
 With ``--against``, the rounds alternate between the ``patience`` found on
 the import path and the one under the given ``src`` directory (another
 checkout), so that a change is measured against what it changes, in one run.
+
+``--play patience N`` (or ``floor``) plays the first ``N`` deals once each,
+untimed, for counting instructions, which a busy machine does not disturb::
+
+    valgrind --tool=cachegrind --cache-sim=no python benchmarks/klondike_floor.py --play floor 100
+
+(less the count of ``--play floor 0``, which is the start-up, divided by
+the steps it prints).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -53,6 +62,26 @@ def one_round(seconds: float, gym: bool) -> dict[str, float]:
     return out
 
 
+def play(side: str, games: int) -> int:
+    """Play deals 0 to ``games - 1`` once each on ``side``; return the steps."""
+    sys.path.insert(0, str(HERE))
+    from klondike_openspiel import floor_playout
+    from throughput import protocol_playout
+
+    import patience
+
+    game = patience.game("klondike")
+    game.deal(0)  # what is made once per game object
+    rng = random.Random(1)
+    steps = 0
+    for seed in range(games):
+        if side == "floor":
+            steps += floor_playout(seed, rng)
+        else:
+            steps += protocol_playout(game, seed, rng, guard=False)
+    return steps
+
+
 def run_round(src: str | None, seconds: float, gym: bool) -> dict[str, float]:
     """:func:`one_round` in a fresh process, importing ``patience`` from ``src``."""
     env = dict(os.environ)
@@ -73,7 +102,19 @@ def main() -> int:
     parser.add_argument("--against", help="another checkout's src directory to compare with")
     parser.add_argument("--no-gym", action="store_true", help="skip the Gymnasium loop")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--play",
+        nargs=2,
+        metavar=("SIDE", "N"),
+        help="play N deals on SIDE (patience or floor), untimed; print the steps",
+    )
     args = parser.parse_args()
+    if args.play:
+        side, games = args.play
+        if side not in ("patience", "floor"):
+            parser.error("--play takes patience or floor")
+        print(f"{play(side, int(games))} steps")
+        return 0
     gym = not args.no_gym
     if args.one:
         print(json.dumps(one_round(args.seconds, gym)))
