@@ -137,3 +137,23 @@ def test_a_turn_of_the_stock_after_a_forced_base_lists_only_the_base() -> None:
                     return
             state = game.apply(state, rng.choice(moves))
     pytest.fail("no ace was turned up in 40 deals")
+
+
+def test_an_unpickled_game_finds_its_moves_by_their_new_identities() -> None:
+    # A game not in the registry pickles by value: its moves come back as new
+    # objects, and the engine finds them by identity, never by an old one.
+    import pickle
+
+    from patience.tableau import TableauRules
+
+    rules = TableauRules(title="Unregistered", tableau=(1, 2, 3, 4, 5, 6, 7), draw=3)
+    game = TableauGame("not-registered", rules, {})
+    state = game.deal(4)
+    game.legal_moves(state)
+    again = pickle.loads(pickle.dumps(game))
+    assert set(again._parts_by_id) == {id(m) for m in again._moves.values()}
+    assert all(again._parts_by_id[id(m)] == key for key, m in again._moves.items())
+    mine = again.deal(4)
+    for move in again.legal_moves(mine):
+        assert again.apply(mine, move) == again.apply(mine, str(move))
+        assert again.apply(mine, move).to_json() == game.apply(state, str(move)).to_json()

@@ -710,6 +710,12 @@ class TableauGame(Game):
             return False
         return space == "any" or (space == "kings" and card.rank == KING)
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled by value (a game not in the registry): the moves come back
+        as new objects, so the table of their identities is made again."""
+        self.__dict__.update(state)
+        self.__dict__["_parts_by_id"] = {id(m): key for key, m in self._moves.items()}
+
     def _multi_move(self, source: int, target: int, count: int) -> Move:
         key = (source, target, count)
         move = self._moves.get(key)
