@@ -676,3 +676,17 @@ def test_game_over_answers_the_same_from_many_threads() -> None:
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         for answers in pool.map(ask, range(4)):
             assert answers == expected
+
+
+def test_a_game_that_has_searched_pickles_and_copies_with_an_empty_table() -> None:
+    import copy
+
+    from patience.tableau import TableauGame
+
+    registered = patience.game("klondike")
+    game = TableauGame("unregistered-klondike", registered.rules, {})  # pickled by value
+    state = game.deal(2)
+    assert game.is_over(state) and len(game._verdicts) > 0
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert again == game and len(again._verdicts) == 0
+        assert again.is_over(again.deal(2))

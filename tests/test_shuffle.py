@@ -94,3 +94,18 @@ GOLDEN = {
 def test_golden_deals(seed: int) -> None:
     deck = Deck.standard().shuffled(seed)
     assert str(deck) == GOLDEN[seed]
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.integers(min_value=0, max_value=420),
+)
+def test_the_shuffle_is_fisher_yates_on_splitmix64(seed: int, size: int) -> None:
+    # shuffled() runs SplitMix64 and the rejection sampling inside its loop;
+    # it must draw exactly what splitmix64 and uniform_below give.
+    outputs = splitmix64(seed)
+    cards = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = uniform_below(outputs, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    assert shuffled(range(size), seed) == tuple(cards)

@@ -40,7 +40,7 @@ from .events import Event, counter_events, infer_events, play_events
 from .move import Move
 from .pile import Pile
 from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT
-from .shuffle import check_seed
+from .shuffle import check_seed, shuffled
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
 __all__ = [
@@ -524,7 +524,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
         ``game.deal_from(game.shuffled_cards(seed)) == game.deal(seed)``.
         """
-        return self.deck.shuffled(check_seed(seed)).cards
+        return shuffled(self.deck.cards, check_seed(seed))  # Deck.shuffled, less a Deck
 
     def deal_from(self, cards: Iterable[Card | str] | str) -> State:
         """The opening position for a given card order, top of the deck first.
@@ -842,6 +842,14 @@ class Game(abc.ABC, metaclass=_GameMeta):
         progress trust it."""
         return None
 
+    def _listed_progress(self, state: State, moves: tuple[Move, ...]) -> bool:
+        """Whether one of ``moves``, the listing of ``state``, makes progress as
+        :meth:`_move_progress` tells it: ``any(self._move_progress(state, m)
+        for m in moves)``, which is the default. A game that notes the answer
+        as it lists the moves gives it here, and must give exactly that."""
+        quick = self._move_progress
+        return any(quick(state, move) for move in moves)
+
     def _advance(self, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
         """The position after the listed ``move``, and whether it makes progress
         from ``state``, whose :meth:`progress` is ``mark``. A game may answer
@@ -870,9 +878,8 @@ class Game(abc.ABC, metaclass=_GameMeta):
         self._check_own(state)
         self._check_player(player)
         known = set(self._known_piles(state, player))
-        masked = tuple(
-            p if k in known else p.masked() for k, p in enumerate(state.piles.items_tuple)
-        )
+        piles = self._decode(state._items)
+        masked = tuple([p if k in known else p.masked() for k, p in enumerate(piles)])
         return State._make(self, self._encode(masked), state.info)
 
     def _known_piles(self, state: State, player: int) -> Iterable[int]:
@@ -963,12 +970,13 @@ class Game(abc.ABC, metaclass=_GameMeta):
         ``array=True`` a NumPy array of ``int32`` (NumPy is needed only then).
         """
         view = self.view(state, player)
-        codes = self._card_codes
+        code = self._card_codes.__getitem__
         out: list[int] = []
-        piles = view.piles.items_tuple
+        piles = self._decode(view._items)
         for pile, cap in zip(piles, self.capacities):
-            out += [codes[c] for c in pile.cards]
-            out += [0] * (cap - len(pile.cards))
+            cards = pile.cards
+            out += map(code, cards)
+            out += [0] * (cap - len(cards))
         out += [p.down for p in piles]
         out += self._counter_features(view)
         if array:

@@ -117,9 +117,10 @@ class Pile:
 
     def masked(self) -> Pile:
         """This pile with each face-down card replaced by :attr:`Card.HIDDEN`."""
-        if not self.down:
+        down = self.down
+        if not down:
             return self
-        return Pile((Card.HIDDEN,) * self.down + self.cards[self.down :], self.down)
+        return Pile._trusted((Card.HIDDEN,) * down + self.cards[down:], down)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -164,10 +165,12 @@ def in_order(piles: Iterable[Pile]) -> tuple[Pile, ...]:
     ordering by the cards themselves, so the result is exact either way.
     """
     ordered = sorted(piles, key=hash)  # which caches every hash
-    for a, b in pairwise(ordered):
-        if a._hash == b._hash and a != b:
-            ordered.sort(key=_content)
-            break
+    hashes = [p._hash for p in ordered]
+    if len(set(hashes)) < len(hashes):  # equal piles, or (rare) a shared hash
+        for a, b in pairwise(ordered):
+            if a._hash == b._hash and a != b:
+                ordered.sort(key=_content)
+                break
     return tuple(ordered)
 
 

@@ -31,7 +31,7 @@ is the answer for its key, whoever computed it, and no answer depends on
 what the table holds.
 
 The module works through a game's hooks only: ``_legal_moves``,
-``_progress``, ``_advance``, ``_move_progress``, ``_search_key``,
+``_progress``, ``_advance``, ``_move_progress``, ``_listed_progress``, ``_search_key``,
 ``_progress_hint``, and for games with a stock ``_probe_kinds`` and
 ``_turning_progress``.
 """
@@ -134,6 +134,11 @@ class VerdictTable:
         self._old: dict[Hashable, bool] = {}
         self._lock = threading.Lock()
 
+    def __reduce__(self) -> tuple[type[VerdictTable], tuple[int]]:
+        # A copy (a game pickled by value) starts empty: answers are cheap to
+        # work out again, and a lock does not travel.
+        return (VerdictTable, (self.size,))
+
     def check_limit(self, limit: int) -> None:
         """Forget every answer if they were worked out for another limit."""
         if limit != self.limit:
@@ -166,8 +171,7 @@ class VerdictTable:
 def _quick_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
     """Whether one of ``moves`` (``state``'s listing) is known to make
     progress without making it, or turning the stock leads to progress."""
-    quick = game._move_progress
-    if any(quick(state, move) for move in moves):
+    if game._listed_progress(state, moves):
         return True
     if game._probe_kinds:
         turning = game._turning_progress(state)
@@ -207,7 +211,7 @@ def _decide(game: Game, state: State) -> bool:
     known = table.get(root)
     if known is not None:
         return known
-    quick, advance, legal = game._move_progress, game._advance, game._legal_moves
+    listed, advance, legal = game._listed_progress, game._advance, game._legal_moves
     hint: Callable[[State], int | None] | None = game._progress_hint
     if game._progress_hint(state) is None:
         hint = None
@@ -225,9 +229,7 @@ def _decide(game: Game, state: State) -> bool:
             child_key = key(child)
             if child_key in parents:
                 continue
-            if table.get(child_key) is False or any(
-                quick(child, onward) for onward in legal(child)
-            ):
+            if table.get(child_key) is False or listed(child, legal(child)):
                 # It goes on, so every position it can be reached from does.
                 table.put([child_key, *_path(parents, here_key)], False)
                 return False

@@ -23,6 +23,7 @@ MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+_SPAN = 1 << 64
 
 
 def check_seed(seed: object) -> int:
@@ -72,10 +73,21 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[T, ...]:
     For ``i`` from ``len(items) - 1`` down to ``1``: draw ``j`` uniformly from
     ``0..i`` and swap positions ``i`` and ``j``.
     """
-    outputs = splitmix64(seed)
+    # splitmix64 and uniform_below, written out in the loop: the same
+    # numbers, without a generator and a call for every card.
+    state = check_seed(seed)
     cards = list(items)
     for i in range(len(cards) - 1, 0, -1):
-        j = uniform_below(outputs, i + 1)
+        n = i + 1
+        limit = _SPAN - _SPAN % n
+        while True:
+            state = (state + _GAMMA) & MASK64
+            z = ((state ^ (state >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            x = z ^ (z >> 31)
+            if x < limit:
+                break
+        j = x % n
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
 

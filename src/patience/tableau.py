@@ -25,9 +25,9 @@ from ._json import FrozenMapping
 from .cards import _RANK_NAME, KING, Card, Deck
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .events import CardsDealt, CardsMoved, CardsTurned, Event, SuitRemoved
-from .game import COMMON_REFUSALS, Better, Game, PileSpec, is_listed
+from .game import COMMON_REFUSALS, Better, Game, PileSpec
 from .move import Move
-from .pile import Pile, in_order
+from .pile import Pile, _set_memo, in_order
 from .state import Info, State
 
 __all__ = [
@@ -55,6 +55,19 @@ _DRAW = Move("draw", "stock")
 _NO_TARGETS: list[int] = []  # never changed: the targets of a card nothing takes
 _REDEAL = Move("redeal", "stock")
 _DEAL = Move("deal", "stock")
+
+_Context = tuple[dict[Card, list[int]], list[int], int, dict[int, list[int]], list[int]]
+"""What decides where a card from the waste may go: the cards the foundations
+want next (with the foundations that want each), the empty foundations, the
+base rank, the piles each kind of card may go on, and the spaces it may fill."""
+
+_Listing = tuple[
+    tuple[Move, ...],
+    bool,
+    "tuple[bool, int, int, int, int, _Context] | None",
+    "bool | None",
+]
+"""What a state of a tableau game remembers of its listing (see ``TableauGame._list``)."""
 
 
 class DeclarationError(InvalidOptionError):
@@ -507,12 +520,29 @@ class TableauGame(Game):
         self._kind: dict[Card, int] = {
             c: kinds.setdefault(self._on[c], len(kinds)) for c in distinct
         }
+        self._kind_cards: dict[int, frozenset[Card]] = {
+            k: frozenset(c for c in distinct if self._kind[c] == k) for k in kinds.values()
+        }
+        """The distinct cards of each kind."""
         self._kinds_under: dict[Card, tuple[int, ...]] = {
             t: tuple(dict.fromkeys(self._kind[c] for c in self._under[t])) for t in distinct
         }
+        # What moves from the top of a tableau pile (see _units), where it is
+        # the top card alone or the whole face-up run.
+        self._unit_single = rules.unit == "one" and not rules.cell_runs
+        self._unit_whole_run = rules.unit == "face-up"
+        # Whether a draw changes the stock and the waste and nothing else:
+        # no suits to lift, no spaces to fill (see _step).
+        self._plain_draws = (
+            rules.stock == "waste"
+            and rules.foundation_mode == "cards"
+            and not rules.reserve_fills_spaces
+        )
         self._moves: dict[tuple[int, int, int], Move] = {}
         self._parts: dict[Move, tuple[int, int, int]] = {}
+        self._parts_by_id: dict[int, tuple[int, int, int]] = {}
         self._dealt_base = rules.base == "dealt"
+        self._fixed_base = 0 if rules.base == "dealt" else rules.base
         base = rules.base
         self._starters: tuple[Card, ...] = (
             tuple(sorted((c for c in self._deck if c.rank == base), key=lambda c: c.sort_key))
@@ -527,6 +557,7 @@ class TableauGame(Game):
         so that no two foundations are ever interchangeable."""
         dealt = sum(rules.tableau) + rules.reserve + rules.cells_dealt + self._dealt_base
         self._stock_size = len(self._deck) - dealt - len(self._starters)
+        self._deck_size = len(self._deck)
         """The cards left for the stock after the deal."""
         npiles = len(self._names)
         self._one = [[self._multi_move(a, b, 1) for b in range(npiles)] for a in range(npiles)]
@@ -547,10 +578,12 @@ class TableauGame(Game):
         self._build_rule = self._build_words()
         self._single_sources = tuple(i for i in (waste, reserve, *cells, *tableau) if i >= 0)
         self._source_set = frozenset(self._single_sources)
+        self._single_other = tuple(i for i in (reserve, *cells) if i >= 0)
         feeders = [i for i in (waste, reserve, *cells) if i >= 0]
         if rules.worrying_back:
             feeders += foundations
         self._feeders = (*feeders, *tableau)
+        self._feeders_other = tuple(i for i in feeders if i != waste)
         # The piles whose order the progress search ignores: cells; foundations,
         # which change without progress only with worrying back; the tableau
         # when its piles are interchangeable.
@@ -564,6 +597,14 @@ class TableauGame(Game):
             if g and apart
         ]
         self._search_groups = tuple(groups)
+        # The listing notes whether a listed move makes progress, where the
+        # listing and the answer for a move are the engine's own.
+        self._lists_progress = (
+            type(self)._generate is TableauGame._generate
+            and type(self)._move_progress is TableauGame._move_progress
+        )
+        # ... and makes the listing after turning the stock from the one before.
+        self._splices = self._lists_progress and rules.stock == "waste"
         grouped = {i for g in groups for i in g}
         self._search_rest = tuple(i for i in range(len(specs)) if i not in grouped)
 
@@ -636,8 +677,16 @@ class TableauGame(Game):
         if memo is not None and memo[0] is self:
             return memo[1]  # type: ignore[no-any-return]
         cards = pile.cards
-        units = tuple((k, cards[-k]) for k in self._compute_unit_counts(pile))
-        object.__setattr__(pile, "_memo", (self, units))
+        if not cards:
+            units: tuple[tuple[int, Card], ...] = ()
+        elif self._unit_single:
+            units = ((1, cards[-1]),)
+        elif self._unit_whole_run:
+            k = self._run_length(pile)
+            units = ((k, cards[-k]),)
+        else:
+            units = tuple([(k, cards[-k]) for k in self._compute_unit_counts(pile)])
+        _set_memo(pile, (self, units))
         return units
 
     def _compute_unit_counts(self, pile: Pile) -> range | tuple[int, ...]:
@@ -661,6 +710,12 @@ class TableauGame(Game):
             return False
         return space == "any" or (space == "kings" and card.rank == KING)
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled by value (a game not in the registry): the moves come back
+        as new objects, so the table of their identities is made again."""
+        self.__dict__.update(state)
+        self.__dict__["_parts_by_id"] = {id(m): key for key, m in self._moves.items()}
+
     def _multi_move(self, source: int, target: int, count: int) -> Move:
         key = (source, target, count)
         move = self._moves.get(key)
@@ -671,6 +726,9 @@ class TableauGame(Game):
             move = Move("move", self._names[source], self._names[target], count)
             self._parts.setdefault(move, key)
             move = self._moves.setdefault(key, move)
+            # ``_moves`` keeps every move it holds alive for good, so the
+            # identity of one stands for it: a cheaper key than the move.
+            self._parts_by_id[id(move)] = key
         return move
 
     # ---------------------------------------------------------------- deal
@@ -680,60 +738,127 @@ class TableauGame(Game):
         return self._deck
 
     def _deal(self, cards: tuple[Card, ...]) -> State:
+        # ``cards`` are the deck's (checked by deal_from), so the piles need no checks.
         r, at = self.rules, self._at
         piles: list[Pile] = [_EMPTY] * len(self.layout)
         rest = list(cards)
         info: dict[str, Any] = {"pass": 1, "progress": False}
         for i, card in zip(at.foundations, self._starters):
             rest.remove(card)
-            piles[i] = Pile((card,))
+            piles[i] = _pile((card,), 0)
         if r.reserve:
             taken, rest = rest[: r.reserve], rest[r.reserve :]
-            piles[at.reserve] = Pile(tuple(taken), len(taken) - 1)
+            piles[at.reserve] = _pile(tuple(taken), len(taken) - 1)
         if r.base == "dealt":
             card, rest = rest[0], rest[1:]
-            piles[at.foundations[0]] = Pile((card,))
+            piles[at.foundations[0]] = _pile((card,), 0)
             info["base"] = card.rank
-        columns: list[list[Card]] = [[] for _ in r.tableau]
-        for row in range(max(r.tableau, default=0)):
-            for k, size in enumerate(r.tableau):
-                if row < size:
-                    columns[k].append(rest.pop(0))
-        for k, column in enumerate(columns):
-            piles[at.tableau[k]] = Pile(tuple(column), r.down_counts[k])
+        # Dealt by rows: the columns take the cards in turn, each while it
+        # has room, so each column's cards lie at fixed places of the deal.
+        dealt = 0
+        for k, place in enumerate(self._deal_places):
+            piles[at.tableau[k]] = _pile(tuple([rest[i] for i in place]), r.down_counts[k])
+            dealt += len(place)
+        rest = rest[dealt:]
         for i in range(r.cells_dealt):
-            piles[at.cells[i]] = Pile((rest.pop(0),))
+            piles[at.cells[i]] = _pile((rest[i],), 0)
+        rest = rest[r.cells_dealt :]
         if r.stock != "none":
-            piles[at.stock] = Pile(tuple(reversed(rest)), len(rest))
+            piles[at.stock] = _pile(tuple(reversed(rest)), len(rest))
         if r.reserve_fills_spaces:
             self._fill_from_reserve(piles)
         if r.worrying_back:
-            info["peak"] = sum(len(piles[f]) for f in at.foundations)
-        return self._new_state(tuple(piles), Info(info))
+            info["peak"] = sum(len(piles[f].cards) for f in at.foundations)
+        return self._new_state(tuple(piles), Info._own(info))
+
+    @functools.cached_property
+    def _deal_places(self) -> tuple[tuple[int, ...], ...]:
+        """For each tableau pile, the places among the cards dealt to the
+        tableau (counted from the first) of its cards, bottom first."""
+        sizes = self.rules.tableau
+        places: list[list[int]] = [[] for _ in sizes]
+        n = 0
+        for row in range(max(sizes, default=0)):
+            for k, size in enumerate(sizes):
+                if row < size:
+                    places[k].append(n)
+                    n += 1
+        return tuple(tuple(p) for p in places)
 
     # --------------------------------------------------------------- moves
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
-        # Inlined Game._memoised: a state remembers the listing its own game made.
+        # Inlined Game._memoised: a state remembers the listing its own game
+        # made (see :meth:`_list`).
         if state._game is not self:
             return self._generate(state)
         memo = state._memo
         if memo is None:
-            memo = self._generate(state)
+            memo = (
+                self._list(state)
+                if self._lists_progress
+                else (self._generate(state), None, None, None)
+            )
             state._memo = memo
-        return memo  # type: ignore[no-any-return]
+        elif memo[0] is None:
+            # Made by turning the stock from a listed position (see _step).
+            memo = self._list_after_turn(state, memo[1])
+            state._memo = memo
+        return memo[0]  # type: ignore[no-any-return]
+
+    def _listed_progress(self, state: State, moves: tuple[Move, ...]) -> bool:
+        """Game._listed_progress: noted as the engine lists the moves."""
+        if state._game is self:
+            memo = state._memo
+            if memo is not None and memo[0] is moves and memo[1] is not None:
+                return memo[1]  # type: ignore[no-any-return]
+        return super()._listed_progress(state, moves)
 
     def _generate(self, state: State) -> tuple[Move, ...]:
+        """Every legal move in ``state``, in the engine's order (see :meth:`_list`)."""
+        return self._list(state)[0]
+
+    def _list(self, state: State) -> _Listing:
+        """The legal moves in ``state``, in the engine's order, with what the
+        engine notes on the way (a state of this game keeps it all).
+
+        ``(moves, progress, splice, turning)``: ``progress`` says whether one of the
+        moves makes progress as :meth:`_move_progress` tells it (a card to a
+        foundation that counts, or from the waste or the reserve, a face-down
+        card turned up, a space the reserve fills, a deal). In a game with a
+        waste, ``splice`` says where the moves from the waste lie, so that
+        the listing after turning the stock can be made from this one (see
+        :meth:`_list_after_turn`): ``(rest, a, b, c, d)``, where ``rest`` is
+        whether a move not from the waste makes progress, ``moves[:a]`` go
+        from the waste to the foundations, ``moves[a:b]`` from elsewhere to
+        them, ``moves[b:c]`` from the waste to the tableau, and ``moves[d:]``
+        turn the stock. Otherwise ``splice`` is ``None``. ``turning`` is
+        :meth:`_turning_progress` for the state where it is known, else
+        ``None`` (a new listing does not know it; see :meth:`_list_after_turn`).
+        """
         r, at = self.rules, self._at
         items = state._items
-        data = state._info._data
-        if self._won(items):
-            return ()
+        data: dict[str, Any] = state._info._data
+        for f in at.foundations:  # _won, inlined
+            if len(items[f].cards) != 13:
+                break
+        else:
+            return (), False, None, None
         out: list[Move] = []
         one = self._one
+        progress = False  # a move not from the waste makes progress
+        sources = self._progress_sources
+        refill = r.reserve_fills_spaces and bool(items[at.reserve].cards)
+        waste = at.waste
+        top = None  # the waste's top card
+        if waste >= 0:
+            wcards = items[waste].cards
+            if wcards:
+                top = wcards[-1]
+        a = 0
         # 1. To the foundations: which card each foundation wants next.
         if r.foundation_mode == "cards":
-            base = data["base"] if self._dealt_base else r.base
+            base: int = data["base"] if self._dealt_base else self._fixed_base
             fnext = self._fnext
             wanted: dict[Card, list[int]] = {}
             empty: list[int] = []
@@ -750,9 +875,25 @@ class TableauGame(Game):
                                 w.append(f)
                 else:
                     empty.append(f)
+            # Whether a card going up counts: always, but with worrying back
+            # only past the most there have ever been.
+            counts_up = not r.worrying_back or (
+                sum(len(items[f].cards) for f in at.foundations) + 1 > data["peak"]
+            )
             forced: list[Move] = []
             force = r.forced_bases
-            for s in self._single_sources:
+            forced_progress = False
+        else:
+            base, wanted, empty, forced, forced_progress = 0, {}, [], [], False
+        # 2. To the tableau: for each kind of card that some tableau top
+        # would take, the piles that take it (in layout order); note the spaces.
+        # (One pass over the tableau finds these and the foundation moves.)
+        takers: dict[int, list[int]] = {}
+        spaces: list[int] = []
+        kinds_under = self._kinds_under
+        if wanted or empty:
+            # Cards from the reserve and the cells to the foundations.
+            for s in self._single_other:
                 cards = items[s].cards
                 if cards:
                     card = cards[-1]
@@ -760,64 +901,120 @@ class TableauGame(Game):
                     if empty and card.rank == base:
                         if force:
                             forced += [one[s][f] for f in empty]
+                            forced_progress = forced_progress or bool(
+                                counts_up or s in sources or (refill and len(cards) == 1)
+                            )
                         hits = sorted(hits + empty) if hits else empty
                     if hits:
                         row = one[s]
                         out += [row[f] for f in hits]
-            if forced:
-                return tuple(forced)  # a base card is available: it must go up first
-        # 2. To the tableau: for each kind of card that some tableau top
-        # would take, the piles that take it (in layout order); note the spaces.
-        takers: dict[int, list[int]] = {}
-        spaces: list[int] = []
-        kinds_under = self._kinds_under
-        for t in at.tableau:
-            cards = items[t].cards
-            if cards:
-                for kind in kinds_under[cards[-1]]:
-                    hit = takers.get(kind)
-                    if hit is None:
-                        takers[kind] = [t]
-                    else:
-                        hit.append(t)
-            else:
-                spaces.append(t)
+                        progress = progress or bool(
+                            counts_up or s in sources or (refill and len(cards) == 1)
+                        )
+            # From the tableau, noting what each top card takes on the way.
+            for s in at.tableau:
+                pile = items[s]
+                cards = pile.cards
+                if cards:
+                    card = cards[-1]
+                    hits = wanted.get(card)
+                    if empty and card.rank == base:
+                        if force:
+                            forced += [one[s][f] for f in empty]
+                            forced_progress = forced_progress or bool(
+                                counts_up
+                                or (pile.down and len(cards) - pile.down == 1)
+                                or (refill and len(cards) == 1)
+                            )
+                        hits = sorted(hits + empty) if hits else empty
+                    if hits:
+                        row = one[s]
+                        out += [row[f] for f in hits]
+                        progress = progress or bool(
+                            counts_up
+                            or (pile.down and len(cards) - pile.down == 1)
+                            or (refill and len(cards) == 1)
+                        )
+                    for kind in kinds_under[card]:
+                        hit = takers.get(kind)
+                        if hit is None:
+                            takers[kind] = [s]
+                        else:
+                            hit.append(s)
+                else:
+                    spaces.append(s)
+            # A base card that is available must go up first (below).
+        else:
+            for t in at.tableau:
+                cards = items[t].cards
+                if cards:
+                    for kind in kinds_under[cards[-1]]:
+                        hit = takers.get(kind)
+                        if hit is None:
+                            takers[kind] = [t]
+                        else:
+                            hit.append(t)
+                else:
+                    spaces.append(t)
         kind_of = self._kind
         fill = spaces
         if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
             fill = []
         space_cards = self._space_cards
+        context: _Context = (wanted, empty, base, takers, fill)
+        if top is not None:
+            # The waste's moves come first in each part (every one is progress).
+            ups, onto = self._from_waste(top, context)
+            if ups is None:
+                return tuple(onto + forced), True, None, None  # its base card must go up
+            if forced:
+                return tuple(forced), forced_progress, None, None
+            a, b, c = len(ups), len(ups) + len(out), len(ups) + len(out) + len(onto)
+            out = ups + out + onto
+        else:
+            if forced:
+                return tuple(forced), forced_progress, None, None
+            a = 0
+            b = c = len(out)
         moves = self._moves
-        most = 52 * r.packs + r.jokers
+        most = self._deck_size
         if r.cell_runs:
-            most = 1 + sum(1 for c in at.cells if not items[c].cards)
+            most = 1 + sum(1 for i in at.cells if not items[i].cards)
         # Moves that would only swap two interchangeable piles are left out:
         # a whole pile into a space, and (with twins, in two packs or more) a
         # run whose pile then holds just what the target pile holds.
         whole_piles_stay = self._interchangeable
         twins = whole_piles_stay and r.packs > 1
-        for s in self._feeders:
+        # Single cards from the reserve, the cells (and with worrying back,
+        # the foundations).
+        for s in self._feeders_other:
+            cards = items[s].cards
+            if not cards:
+                continue
+            bottom = cards[-1]
+            targets = takers.get(kind_of[bottom], _NO_TARGETS)
+            if fill and bottom in space_cards:
+                targets = sorted(targets + fill) if targets else fill
+            if targets:
+                if not progress:
+                    progress = bool(s in sources or (refill and len(cards) == 1))
+                row = one[s]
+                out += [row[t] for t in targets]
+        # What may move from each tableau pile.
+        for s in at.tableau:
             pile = items[s]
             cards = pile.cards
             if not cards:
                 continue
-            tableau_source = s in self._tableau_set
-            if tableau_source:
-                memo = pile._memo
-                units = memo[1] if memo is not None and memo[0] is self else self._units(pile)
-            else:
-                units = ((1, cards[-1]),)
+            memo = pile._memo
+            units = memo[1] if memo is not None and memo[0] is self else self._units(pile)
             for k, bottom in units:
                 if k > most:
                     break
                 targets = takers.get(kind_of[bottom], _NO_TARGETS)
-                if (
-                    fill
-                    and bottom in space_cards
-                    and not (whole_piles_stay and tableau_source and k == len(cards))
-                ):
+                if fill and bottom in space_cards and not (whole_piles_stay and k == len(cards)):
                     targets = sorted(targets + fill) if targets else fill
-                if twins and targets and tableau_source:
+                if twins and targets:
                     rest = len(cards) - k
                     for t in targets:
                         if len(items[t].cards) == rest:  # rare: check in full
@@ -831,6 +1028,11 @@ class TableauGame(Game):
                             ]
                             break
                 if targets:
+                    if not progress and (len(targets) > 1 or targets[0] != s):
+                        progress = bool(
+                            (pile.down and k == len(cards) - pile.down)
+                            or (refill and k == len(cards))
+                        )
                     if k == 1:
                         row = one[s]
                         out += [row[t] for t in targets if t != s]
@@ -841,23 +1043,91 @@ class TableauGame(Game):
                                 out.append(m if m is not None else self._multi_move(s, t, k))
         # 3. To the cells: tableau tops.
         if at.cells:
-            free = [c for c in at.cells if not items[c].cards]
+            free = [i for i in at.cells if not items[i].cards]
             if free:
                 for t in at.tableau:
-                    if items[t].cards:
+                    pile = items[t]
+                    cards = pile.cards
+                    if cards:
                         row = one[t]
-                        out += [row[c] for c in free]
+                        out += [row[i] for i in free]
+                        progress = progress or bool(
+                            (pile.down and len(cards) - pile.down == 1)
+                            or (refill and len(cards) == 1)
+                        )
+        d = len(out)
         # 4. The stock.
         if r.stock == "waste":
             if items[at.stock].cards:
                 out.append(_DRAW)
-            elif items[at.waste].cards and self._may_redeal(state.info):
+            elif top is not None and self._may_redeal(state.info):
                 out.append(_REDEAL)
-        elif (
-            r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces)
-        ):
+            splice = (progress, a, b, c, d, context)
+            return tuple(out), progress or a > 0 or c > b, splice, None
+        if r.stock == "deal" and items[at.stock].cards and not (r.deal_needs_no_spaces and spaces):
             out.append(_DEAL)
-        return tuple(out)
+            progress = True  # a deal brings stock cards into play
+        return tuple(out), progress, None, None
+
+    def _from_waste(self, top: Card, context: _Context) -> tuple[list[Move] | None, list[Move]]:
+        """The moves of ``top``, the waste's top card, in a position that
+        ``context`` describes (see :data:`_Context`): to the foundations and to
+        the tableau, in the engine's order. Where ``top`` is a base card that
+        must go up first, ``None`` and those moves instead."""
+        wanted, empty, base, takers, fill = context
+        row = self._one[self._at.waste]
+        hits = wanted.get(top)
+        if empty and top.rank == base:
+            if self.rules.forced_bases:
+                return None, [row[f] for f in empty]
+            hits = sorted(hits + empty) if hits else empty
+        targets = takers.get(self._kind[top], _NO_TARGETS)
+        if fill and top in self._space_cards:
+            targets = sorted(targets + fill) if targets else fill
+        return (
+            [row[f] for f in hits] if hits else [],
+            [row[t] for t in targets] if targets else [],
+        )
+
+    def _list_after_turn(self, state: State, before: _Listing) -> _Listing:
+        """:meth:`_list` for ``state``, made by turning the stock (a draw or
+        a redeal, which change the stock, the waste and the counters only)
+        from a position whose listing was ``before``: its moves from the
+        waste and its stock action give way to this position's, found in the
+        same context; the rest stay, in place. The same listing as
+        :meth:`_list` gives.
+
+        Whether turning the stock leads to progress is as it was before,
+        wherever it is asked (where no listed move makes progress): turning
+        shows the same cards as before, but for the one now on the waste,
+        which would be listed (see :meth:`_turning_progress`).
+        """
+        moves, _, splice, turning = before
+        assert splice is not None
+        rest, a, b, c, d, context = splice
+        at = self._at
+        items = state._items
+        wcards = items[at.waste].cards
+        if wcards:
+            ups, onto = self._from_waste(wcards[-1], context)
+            if ups is None:
+                return tuple(onto), True, None, None  # its base card must go up
+        else:
+            ups = onto = []
+        if items[at.stock].cards:
+            stock: tuple[Move, ...] = (_DRAW,)
+        elif wcards and self._may_redeal(state.info):
+            stock = (_REDEAL,)
+        else:
+            stock = ()
+        na = len(ups)
+        nb = na + b - a
+        nc = nb + len(onto)
+        listed = (*ups, *moves[a:b], *onto, *moves[c:d], *stock)
+        progress = rest or bool(ups or onto)
+        if progress:
+            turning = None  # known only where no listed move makes progress
+        return listed, progress, (rest, na, nb, nc, nc + d - c, context), turning
 
     _turning_exact = True
     """Whether :meth:`_turning_progress` knows every move a card turned from
@@ -872,17 +1142,36 @@ class TableauGame(Game):
         if r.stock != "waste" or not self._turning_exact:
             return None
         moves = self._legal_moves(state)
-        if _DRAW not in moves and _REDEAL not in moves:
+        # The engine lists turning the stock last (a forced move leaves it out).
+        if not moves or (moves[-1] is not _DRAW and moves[-1] is not _REDEAL):
             return False  # a forced move comes first: the stock cannot be turned
+        memo = state._memo if state._game is self else None
+        if memo is not None and memo[3] is not None:
+            return memo[3]  # type: ignore[no-any-return]
         items = state._items
-        taken = self._waste_taken(state, *self._wanted(items))
+        if memo is not None and memo[2] is not None:
+            # What the listing found of the places that take a card: the same
+            # cards as _waste_taken's.
+            wanted, empty, base, takers, fill = memo[2][5]
+            taken = set(wanted)
+            if empty:
+                taken |= self._of_rank[base]
+            kind_cards = self._kind_cards
+            for kind in takers:
+                taken |= kind_cards[kind]
+            if fill:
+                taken |= self._space_cards
+        else:
+            taken = self._waste_taken(state, *self._wanted(items))
         stock = items[at.stock].cards
-        if _turns_show(stock, r.draw, taken):
-            return True
         # One pass after the redeal shows every card the stock will ever show.
-        return self._may_redeal(state.info) and _turns_show(
-            stock + items[at.waste].cards[::-1], r.draw, taken
+        turning = _turns_show(stock, r.draw, taken) or (
+            self._may_redeal(state.info)
+            and _turns_show(stock + items[at.waste].cards[::-1], r.draw, taken)
         )
+        if memo is not None and memo[0] is moves:
+            state._memo = (moves, memo[1], memo[2], turning)
+        return turning
 
     def _wanted(self, items: tuple[Pile, ...]) -> tuple[set[Card], bool]:
         """The cards the foundations take next, and whether one is empty (and
@@ -934,9 +1223,14 @@ class TableauGame(Game):
         return current < passes
 
     def _apply(self, state: State, move: Move) -> State:
-        if not is_listed(move, self._legal_moves(state)):
-            code, reason = self._why_illegal(state, move)
-            raise IllegalMoveError(move, state, reason, code)
+        moves = self._legal_moves(state)
+        for listed in moves:  # is_listed, inlined: a listed move is found by identity
+            if listed is move:
+                break
+        else:
+            if move not in moves:
+                code, reason = self._why_illegal(state, move)
+                raise IllegalMoveError(move, state, reason, code)
         return self._perform(state, move)
 
     def _perform(self, state: State, move: Move) -> State:
@@ -961,9 +1255,11 @@ class TableauGame(Game):
     def _move_progress(self, state: State, move: Move) -> bool | None:
         """The engine tells from a move's piles and count whether it makes
         progress (see :meth:`_step`), except where completing a suit could."""
-        parts = self._parts.get(move)
+        parts = self._parts_by_id.get(id(move))
         if parts is None:
-            return move.kind == "deal"  # a deal brings stock cards into play; draws do not
+            parts = self._parts.get(move)
+            if parts is None:
+                return move.kind == "deal"  # a deal brings stock cards into play; draws do not
         s, t, k = parts
         if s in self._progress_sources or t in self._progress_targets:
             return True
@@ -989,15 +1285,34 @@ class TableauGame(Game):
         With ``log``, every step the move takes is appended to it as an event
         (see :mod:`patience.events`), in the order it happens.
         """
+        if move is _DRAW and self._plain_draws and log is None:
+            # A draw alone: two piles change, nothing else does.
+            at = self._at
+            items = list(state._items)
+            stock = items[at.stock].cards
+            n = len(stock) - self.rules.draw
+            if n < 0:
+                n = 0
+            items[at.stock] = _pile(stock[:n], n)
+            items[at.waste] = _pile(items[at.waste].cards + stock[: n - 1 if n else None : -1], 0)
+            after = State._make(self, tuple(items), state._info)
+            if self._splices and state._game is self:
+                memo = state._memo
+                if memo is not None and memo[2] is not None:
+                    after._memo = (None, memo, None, None)
+            return after, False
         r, at = self.rules, self._at
         items = list(state._items)
-        info: dict[str, Any] = dict(state._info._data)
-        parts = self._parts.get(move)
+        data: dict[str, Any] = state._info._data
+        info: dict[str, Any] | None = None  # a copy of the counters, once one changes
+        parts = self._parts_by_id.get(id(move))
         if parts is None and move.kind == "move":
-            # A listed move that this game object has not met yet (an equal
-            # game made it): its parts follow from its names.
-            assert move.source is not None and move.target is not None
-            parts = (self._index[move.source], self._index[move.target], move.count)
+            parts = self._parts.get(move)
+            if parts is None:
+                # A listed move that this game object has not met yet (an equal
+                # game made it): its parts follow from its names.
+                assert move.source is not None and move.target is not None
+                parts = (self._index[move.source], self._index[move.target], move.count)
         if parts is not None:
             s, t, k = parts
             source = items[s]
@@ -1023,25 +1338,37 @@ class TableauGame(Game):
                     log.append(CardsTurned(names[s], down, remaining[down:], face_up=True))
             if r.worrying_back and t in self._foundation_set:
                 up = sum(len(items[f].cards) for f in at.foundations)
-                if up > info["peak"]:
+                if up > data["peak"]:
+                    info = dict(data)
                     info["peak"] = up
                     progress = True
         else:
-            progress = self._apply_stock(move, items, info, log)
+            progress, info = self._apply_stock(move, items, data, log)
         if r.foundation_mode == "suits" and self._remove_suits(
             items, (parts[1],) if parts is not None else self._at.tableau, log
         ):
             progress = True
         if r.reserve_fills_spaces and self._fill_from_reserve(items, log):
             progress = True  # a card left the reserve for good
-        if progress:
+        if progress and not (data if info is None else info)["progress"]:
+            if info is None:
+                info = dict(data)
             info["progress"] = True
-        return State._make(self, tuple(items), Info._own(info)), progress
+        # The counters are shared with the position before where none changed.
+        after = State._make(self, tuple(items), state._info if info is None else Info._own(info))
+        if parts is None and self._splices and state._game is self and move.kind != "deal":
+            # Turning the stock changes only the stock and the waste (and the
+            # counters): the listing after it is made from this one when asked.
+            memo = state._memo
+            if memo is not None and memo[2] is not None:
+                after._memo = (None, memo, None, None)
+        return after, progress
 
     def _apply_stock(
-        self, move: Move, items: list[Pile], info: dict[str, Any], log: list[Event] | None
-    ) -> bool:
-        """Make a draw, redeal or deal in place; return whether it was progress."""
+        self, move: Move, items: list[Pile], data: dict[str, Any], log: list[Event] | None
+    ) -> tuple[bool, dict[str, Any] | None]:
+        """Make a draw, redeal or deal in place on ``items``; return whether it
+        was progress, and the counters ``data`` changed, where it changes them."""
         r, at = self.rules, self._at
         kind = move.kind
         names = self._names
@@ -1063,11 +1390,12 @@ class TableauGame(Game):
                         turned_over=n > 1,
                     )
                 )
-            return False
+            return False, None
         if kind == "redeal":
             waste = items[at.waste].cards
             items[at.stock] = _pile(tuple(reversed(waste)), len(waste))
             items[at.waste] = _EMPTY
+            info = dict(data)
             info["pass"] += 1
             info["progress"] = False
             if log is not None:
@@ -1082,7 +1410,7 @@ class TableauGame(Game):
                         turned_over=len(waste) > 1,
                     )
                 )
-            return False
+            return False, info
         if kind != "deal":
             raise AssertionError(f"{self.name}: no stock action {kind!r}")
         stock = items[at.stock].cards
@@ -1104,7 +1432,7 @@ class TableauGame(Game):
                 )
             stock = stock[:-1]
         items[at.stock] = _pile(stock, len(stock))
-        return True
+        return True, None
 
     def _remove_suits(
         self, items: list[Pile], piles: Iterable[int], log: list[Event] | None = None
@@ -1519,7 +1847,19 @@ class TableauGame(Game):
 
     def _is_over(self, state: State) -> bool:
         """Over when no legal move is left or none can lead to progress (see :meth:`_progress`)."""
-        return not self._legal_moves(state) or self._cannot_progress(state)
+        moves = self._legal_moves(state)
+        if not moves:
+            return True
+        if state._game is self:
+            memo = state._memo
+            if memo[1]:
+                return False  # a listed move makes progress
+            turning = memo[3]
+            if turning is None:
+                turning = self._turning_progress(state)
+            if turning:
+                return False  # turning the stock brings a card into play
+        return self._cannot_progress(state)
 
     def _over_without_search(self, state: State) -> bool:
         return not self._legal_moves(state)
@@ -1551,18 +1891,19 @@ class TableauGame(Game):
             return None
         items = state._items
         wanted, bases = self._wanted(items)
-        base = self._base(state) if bases else 0
+        if bases:
+            wanted |= self._of_rank[self._base(state)]  # the base cards (no jokers)
         nearest = 52 * r.packs + r.jokers
         for t in at.tableau:
             pile = items[t]
             cards = pile.cards
-            if pile.down:
-                nearest = min(nearest, len(cards) - pile.down)
-            if wanted or bases:
-                for depth, card in enumerate(reversed(cards[pile.down :])):
-                    if depth >= nearest:
-                        break
-                    if card in wanted or (bases and card.rank == base):
+            up = len(cards) - pile.down
+            if pile.down and up < nearest:
+                nearest = up
+            if wanted:
+                # The face-up cards from the top, no deeper than the nearest yet.
+                for depth in range(up if up < nearest else nearest):
+                    if cards[-1 - depth] in wanted:
                         nearest = depth
                         break
         return nearest
@@ -1840,13 +2181,29 @@ class TableauGame(Game):
     def _search_key(self, state: State) -> Hashable:
         """The state with its interchangeable piles put in order: cheaper than
         :meth:`canonical_key`, which also orders the foundations where only
-        progress changes them, and as exact."""
+        progress changes them, and as exact.
+
+        One flat tuple: each pile's cards and face-down count, in layout
+        order, then those of each group of interchangeable piles, ordered by
+        the hash of that content and, where two hashes are equal, by the
+        content itself; then the counters. It hashes and compares without
+        calling Python code but for the counters' cached hash (the key is
+        hashed several times in a search), and it shares the piles' cards.
+        """
         groups = self._search_groups
         if not groups:
             return state
         items = state._items
-        rest = tuple(items[i] for i in self._search_rest)
-        return (rest, *(in_order(items[i] for i in g) for g in groups), state._info)
+        key: list[Hashable] = []
+        for i in self._search_rest:
+            pile = items[i]
+            key += (pile.cards, pile.down)
+        for group in groups:
+            contents = [(items[i].cards, items[i].down) for i in group]
+            for _, content in sorted([(hash(c), c) for c in contents]):
+                key += content
+        key.append(state._info)
+        return tuple(key)
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Foundation moves of cards the tableau can never need, in games whose

@@ -1,0 +1,112 @@
+"""What deciding that a game is over costs in random play, game by game.
+
+Plays ``--deals`` random games of each game named (uniformly random legal
+moves through the protocol, cut after ``MAX_IDLE`` moves in a row without
+progress, as benchmarks/throughput.py plays them) and reports, per game:
+
+- the ``is_over`` calls a game (mean), their median and 99th percentile in
+  milliseconds, and the share of the loop's time they take;
+- how the games ended (over, or cut by the stretch guard);
+- for the games that ended for want of progress, the size of the region the
+  last call had to search to its end to prove it (the positions reachable
+  without progress), median and largest, and the time of that call.
+
+The last two say what no cache can take away: a game is over only where its
+whole region has been seen, so each such game costs at least a search of its
+region, however the searches before it were spared.
+
+    python benchmarks/game_over.py --deals 30 spider streets-and-alleys
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+import patience
+from patience.progress import reach_progress
+
+MAX_IDLE = 1_000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("games", nargs="*", default=patience.games())
+    args = parser.parse_args()
+    print(f"patience {patience.__version__}, Python {platform.python_version()}")
+    print(
+        f"{'game':18} {'calls/game':>10} {'p50 ms':>8} {'p99 ms':>8} {'share':>6}"
+        f" {'over':>5} {'cut':>4} {'region p50':>10} {'region max':>10} {'last ms p50':>11}"
+    )
+    for name in args.games:
+        game = patience.game(name)
+        rng = random.Random(12345)
+        calls: list[float] = []
+        regions: list[int] = []
+        lasts: list[float] = []
+        over = cut = 0
+        total = 0.0
+        for seed in range(args.deals):
+            began = time.perf_counter()
+            state = game.deal(seed)
+            mark, idle = game.progress(state), 0
+            while True:
+                t = time.perf_counter()
+                done = game.is_over(state)
+                calls.append(time.perf_counter() - t)
+                if done or idle >= MAX_IDLE:
+                    break
+                state = game.apply(state, rng.choice(game.legal_moves(state)))
+                now = game.progress(state)
+                mark, idle = now, (idle + 1 if now == mark else 0)
+            total += time.perf_counter() - began
+            if not done:
+                cut += 1
+                continue
+            over += 1
+            if game.legal_moves(state) and not game.is_won(state):
+                fresh = patience.game(name, **game.options)
+                line, exhausted = reach_progress(fresh, state, None, 10**7)
+                assert line is None and exhausted
+                # The region's size: every position met, the one asked about included.
+                regions.append(_region_size(fresh, state))
+                lasts.append(calls[-1])
+        ordered = sorted(calls)
+        p50 = 1000 * ordered[len(ordered) // 2]
+        p99 = 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        share = sum(calls) / total if total else 0.0
+        region_p50 = statistics.median(regions) if regions else 0
+        region_max = max(regions, default=0)
+        last = 1000 * statistics.median(lasts) if lasts else 0.0
+        print(
+            f"{name:18} {len(calls) / args.deals:10.1f} {p50:8.2f} {p99:8.2f} {share:6.0%}"
+            f" {over:5} {cut:4} {region_p50:10.0f} {region_max:10} {last:11.2f}",
+            flush=True,
+        )
+
+
+def _region_size(game: patience.Game, state: patience.State) -> int:
+    """How many positions (by the game's search key) are reachable from
+    ``state`` without progress, ``state`` itself included."""
+    mark = game.progress(state)
+    key = game._search_key
+    seen = {key(state)}
+    stack = [state]
+    while stack:
+        here = stack.pop()
+        for move in game.legal_moves(here):
+            child, progressed = game._advance(here, move, mark)
+            assert not progressed
+            k = key(child)
+            if k not in seen:
+                seen.add(k)
+                stack.append(child)
+    return len(seen)
+
+
+if __name__ == "__main__":
+    main()
