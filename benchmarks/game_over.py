@@ -113,7 +113,7 @@ def main() -> None:
     if args.json:
         target = Path(args.json)
         data = json.loads(target.read_text("utf-8")) if target.exists() else {}
-        data[args.series] = figures
+        data.setdefault(args.series, {}).update(figures)
         target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
 
 
