@@ -11,7 +11,9 @@ progress, as benchmarks/throughput.py plays them) and reports, per game:
   last call had to search to its end to prove it (the positions reachable
   without progress), median and largest, and the time of that call; a
   region larger than ``REGION_CAP`` (an older build of the library called
-  such games over when its search gave up) shows as ``>cap``.
+  such games over when its search gave up) shows as ``>cap``; and how many
+  games were called over although a position of their region makes
+  progress ("wrong": older builds ended a game where the search gave up).
 
 The last two say what no cache can take away: a game is over only where its
 whole region has been seen, so each such game costs at least a search of its
@@ -52,7 +54,7 @@ def main() -> None:
     print(
         f"{'game':18} {'calls/game':>10} {'p50 ms':>8} {'p99 ms':>8} {'share':>6}"
         f" {'over':>5} {'cut':>4} {'region p50':>10} {'region max':>10} {'last ms p50':>11}"
-        f" {'ms/game':>8}"
+        f" {'ms/game':>8} {'wrong':>5}"
     )
     figures: dict[str, dict[str, float | str]] = {}
     for name in args.games:
@@ -61,7 +63,7 @@ def main() -> None:
         calls: list[float] = []
         regions: list[int] = []
         lasts: list[float] = []
-        over = cut = 0
+        over = cut = wrong = 0
         total = 0.0
         for seed in range(args.deals):
             began = time.perf_counter()
@@ -83,7 +85,11 @@ def main() -> None:
             over += 1
             if game.legal_moves(state) and not game.is_won(state):
                 # The region's size: every position met, the one asked about included.
-                regions.append(_region_size(patience.game(name, **game.options), state))
+                size = _region_size(patience.game(name, **game.options), state)
+                if size is None:
+                    wrong += 1
+                else:
+                    regions.append(size)
                 lasts.append(calls[-1])
         ordered = sorted(calls)
         p50 = 1000 * ordered[len(ordered) // 2]
@@ -96,7 +102,7 @@ def main() -> None:
         print(
             f"{name:18} {len(calls) / args.deals:10.1f} {p50:8.2f} {p99:8.2f} {share:6.0%}"
             f" {over:5} {cut:4} {region_p50:10.0f} {region_max:10} {last:11.2f}"
-            f" {1000 * total / args.deals:8.1f}",
+            f" {1000 * total / args.deals:8.1f} {wrong:5}",
             flush=True,
         )
         figures[name] = {
@@ -109,6 +115,7 @@ def main() -> None:
             "region_p50": region_p50,
             "region_max": region_max,
             "ms_per_game": 1000 * total / args.deals,
+            "wrongly_over": wrong,
         }
     if args.json:
         target = Path(args.json)
@@ -117,10 +124,12 @@ def main() -> None:
         target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
 
 
-def _region_size(game: patience.Game, state: patience.State) -> int:
+def _region_size(game: patience.Game, state: patience.State) -> int | None:
     """How many positions (by the game's search key) are reachable from
     ``state`` without progress, ``state`` itself included (counted up to
-    :data:`REGION_CAP`, one more meaning larger)."""
+    :data:`REGION_CAP`, one more meaning larger); ``None`` if one of them
+    makes progress (the game was called over wrongly, as older builds did
+    where their search gave up)."""
     mark = game.progress(state)
     key = game._search_key
     seen = {key(state)}
@@ -129,7 +138,8 @@ def _region_size(game: patience.Game, state: patience.State) -> int:
         here = stack.pop()
         for move in game.legal_moves(here):
             child, progressed = game._advance(here, move, mark)
-            assert not progressed
+            if progressed:
+                return None
             k = key(child)
             if k not in seen:
                 seen.add(k)
