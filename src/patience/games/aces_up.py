@@ -23,7 +23,7 @@ from typing import Any
 from .._json import FrozenMapping
 from ..cards import ACE, Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
-from ..events import CardsDealt, CardsDiscarded, CardsMoved, Event
+from ..events import CardsDealt, CardsMoved, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
@@ -46,8 +46,7 @@ _REFUSALS = FrozenMapping(
         **COMMON_REFUSALS,
         "stock-empty": "the stock is used up: every card is dealt",
         "empty-pile": "the column named holds no card",
-        "no-higher": "no higher card of the same suit (aces high) lies on top of"
-        " another column",
+        "no-higher": "no higher card of the same suit (aces high) lies on top of another column",
         "space-only": "a card moves from column to column only into an empty column",
         "lone-card": "a column's only card does not move into an empty column: that"
         " would change nothing",
@@ -195,8 +194,7 @@ class AcesUp(Game):
             if self._winners(state):
                 return "the game is over: only the four aces are left", "game-over"
             return (
-                "the game is over: the stock is used up and no card can be discarded"
-                " or moved",
+                "the game is over: the stock is used up and no card can be discarded or moved",
                 "game-over",
             )
         if move.kind == "deal":
@@ -214,8 +212,7 @@ class AcesUp(Game):
                 reason = f"{card.symbol} is an ace: no card of its suit is higher"
             else:
                 reason = (
-                    f"no card of the suit of {card.symbol} and higher lies on top of"
-                    " another column"
+                    f"no card of the suit of {card.symbol} and higher lies on top of another column"
                 )
             return reason, "no-higher"
         if items[self._index[target]]:
@@ -249,7 +246,7 @@ class AcesUp(Game):
 
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """A deal lays the stock's next cards on the columns, ``t1`` first; a
-        discard takes a top card out of play; any other move is the player's."""
+        discard or a move into a space moves one card."""
         items = state._items
         names = self._names
         if move.kind == "deal":
@@ -269,11 +266,7 @@ class AcesUp(Game):
             return log
         s, t = self._index[move.source or ""], self._index[move.target or ""]
         source = items[s]
-        if t == _DISCARD:
-            return [
-                CardsDiscarded(names[s], len(source) - 1, names[t], len(items[t]), source[-1:])
-            ]
-        return [CardsMoved(names[s], len(source) - 1, names[t], 0, source[-1:])]
+        return [CardsMoved(names[s], len(source) - 1, names[t], len(items[t]), source[-1:])]
 
     def _is_over(self, state: State) -> bool:
         """Over when no move is left: the stock is used up, no top card can be
@@ -287,9 +280,11 @@ class AcesUp(Game):
     def _winners(self, state: State) -> tuple[int, ...]:
         """Won when the four aces are all that is left, one alone in each column."""
         items = state._items
-        return (0,) if all(len(items[_T0 + k]) == 1 for k in range(4)) and (
-            len(items[_DISCARD]) == 48
-        ) else ()
+        return (
+            (0,)
+            if all(len(items[_T0 + k]) == 1 for k in range(4)) and (len(items[_DISCARD]) == 48)
+            else ()
+        )
 
     def _capacities(self) -> list[int]:
         """The stock after the first four cards; a column at most its first card

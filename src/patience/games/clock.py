@@ -21,7 +21,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from .._json import FrozenMapping
-from ..cards import KING, Card, Deck
+from ..cards import Card, Deck
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..events import CardsMoved, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
@@ -46,13 +46,11 @@ _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 # pile, the face-up cards in the column to its right: twelve places in a ring
 # round a square of four places by four, each place two cells wide, one
 # o'clock right of the top middle, and the kings inside the ring, in the middle.
-_PLACES = tuple(
-    (row, 2 * slot)
-    for row, slot in (
-        (0, 2), (0, 3), (1, 3), (2, 3), (3, 3), (3, 2),
-        (3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1),
-    )
-) + ((1, 3),)  # fmt: skip
+_PLACES: tuple[tuple[int, int], ...] = (
+    *((row, 2 * slot) for row, slot in ((0, 2), (0, 3), (1, 3), (2, 3), (3, 3), (3, 2))),
+    *((row, 2 * slot) for row, slot in ((3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1))),
+    (1, 3),
+)
 
 _REFUSALS = FrozenMapping(
     {
@@ -107,9 +105,7 @@ class Clock(Game):
             row, column = _PLACES[k]
             where = f"{k + 1} o'clock" if k < 12 else "the centre"
             specs.append(
-                PileSpec(
-                    FACE_DOWN[k], "tableau", row, column, label=f"Face down, {where}"
-                )
+                PileSpec(FACE_DOWN[k], "tableau", row, column, label=f"Face down, {where}")
             )
         for k in range(13):
             row, column = _PLACES[k]
@@ -240,6 +236,15 @@ class Clock(Game):
             return "cards are turned from the face-down piles t1 to t13"
         return ""
 
+    def pick_up(self, state: State, move: Move) -> tuple[str, int | None] | None:
+        """A turn acts on its face-down pile as a whole, as a draw acts on a
+        stock: ``("t13", None)``. Its card is face down, so it cannot be
+        picked up by position; a front end turns it with a click on the pile."""
+        self._check_own(state)
+        if move.kind == "turn" and move.source in self._index:
+            return (move.source, None)
+        return super().pick_up(state, move)
+
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """The card turned moves face up to the face-up pile of its rank."""
         items = state._items
@@ -248,7 +253,11 @@ class Clock(Game):
         r = 13 + hour_of(card) - 1
         return [
             CardsMoved(
-                self._names[k], len(items[k]) - 1, self._names[r], len(items[r]), (card,),
+                self._names[k],
+                len(items[k]) - 1,
+                self._names[r],
+                len(items[r]),
+                (card,),
                 was_face_up=False,
             )
         ]
