@@ -312,6 +312,39 @@ class AcesUp(Game):
         items = state._items
         return (items[_STOCK], tuple(sorted(items[_T0 : _T0 + 4])), len(items[_DISCARD]))
 
+    def safe_moves(self, state: State) -> tuple[Move, ...]:
+        """The first discard that can never make the outcome worse, if any.
+
+        A discard is safe once no card of the discarded card's suit lower
+        than it is left in play (in a column or the stock), and every
+        discard is safe once the stock is used up. A card on top of a column
+        does two things: it may let lower cards of its suit go, and it stands
+        on its column. In the first case it has nothing left to let go; in
+        the second, while it stays on top a higher card of its suit stays on
+        top of another column (the one that lets it go, or the card that let
+        that one go in turn, since with no deal to come nothing covers a
+        card that is on top), so it is never the only card to let one go.
+        Either way, play without it can do whatever play with it can: its
+        column only ever has one card fewer, and a card fewer never stops a
+        move.
+        """
+        self._check_own(state)
+        items = state._items
+        moves = self.legal_moves(state)
+        if not items[_STOCK]:
+            return moves[:1] if moves and moves[0].target == "discard" else ()
+        for move in moves:
+            if move.target != "discard":
+                break
+            card = items[self._index[move.source or ""]][-1]
+            if not any(
+                c.suit is card.suit and high_rank(c) < high_rank(card)
+                for pile in items[:_DISCARD]
+                for c in pile
+            ):
+                return (move,)
+        return ()
+
     def may_win(self, state: State, player: int = 0) -> bool:
         """False once the game is over short of a win."""
         return not self.is_over(state) or bool(self.winners(state))
