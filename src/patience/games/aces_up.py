@@ -211,9 +211,8 @@ class AcesUp(Game):
             if card.rank == ACE:
                 reason = f"{card.symbol} is an ace: no card of its suit is higher"
             else:
-                reason = (
-                    f"no card of the suit of {card.symbol} and higher lies on top of another column"
-                )
+                suit = card.suit.name.lower()[:-1] if card.suit is not None else "card"
+                reason = f"no {suit} higher than {card.symbol} lies on top of another column"
             return reason, "no-higher"
         if items[self._index[target]]:
             return f"{target} is not empty: a card moves only into an empty column", "space-only"
