@@ -29,10 +29,7 @@ def position(columns: list[str], stock: str = "", discard: str | None = None) ->
     """A position with the given columns (bottom first) and stock (top last);
     every other card is on the discard pile unless ``discard`` says otherwise."""
     used = [c for text in (*columns, stock) for c in cards(text)]
-    if discard is None:
-        rest = tuple(c for c in GAME.deck if c not in used)
-    else:
-        rest = cards(discard)
+    rest = tuple(c for c in GAME.deck if c not in used) if discard is None else cards(discard)
     piles = {"stock": Pile(cards(stock), len(cards(stock))), "discard": Pile(rest)}
     piles.update({name: Pile(cards(text)) for name, text in zip(COLUMNS, columns)})
     return GAME.make_state(piles)
