@@ -1913,9 +1913,16 @@ class TableauGame(Game):
         foundation wants next (the cards on it, wherever it lies in the
         tableau). Cards that must be moved to make progress, at the least.
         ``None`` with worrying back, where cards come down from the foundations
-        and go up again without progress, so nearness says little."""
+        and go up again without progress, so nearness says little; and
+        ``None`` where any face-up card moves with what lies on it (the unit
+        ``stack``), where one move can clear any number of cards, so the count
+        says little too: the searches then go breadth first, which was
+        measured to be faster there (Yukon's random games, first 150 deals:
+        13.6 s against 15.8 s in all, the slowest deal 0.8 s against 1.0 s;
+        Scorpion's: 14.2 s against 16.7 s, 1.5 s against 2.2 s; a deal that
+        took 40 s nearest first took 13 s)."""
         r, at = self.rules, self._at
-        if r.worrying_back:
+        if r.worrying_back or r.unit == "stack":
             return None
         items = state._items
         wanted, bases = self._wanted(items)
@@ -2041,7 +2048,12 @@ class TableauGame(Game):
     # --------------------------------------------------------- solver hooks
 
     def canonical_key(self, state: State) -> Hashable:
-        """Equal for positions that differ only in the order of interchangeable piles."""
+        """Equal for positions that differ only in the order of interchangeable piles.
+
+        The tableau piles are interchangeable unless a stock deals onto them
+        (which pile gets which card then depends on their order), and there
+        too once the stock is out.
+        """
         return self._keyed(state, self._key_counters)
 
     def _search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...] | None:
@@ -2187,7 +2199,7 @@ class TableauGame(Game):
         items = state._items
         data = state._info._data
         tableau = tuple([items[i] for i in at.tableau])
-        if self._interchangeable:
+        if self._interchangeable or (self._search_dealt and not items[at.stock].cards):
             tableau = in_order(tableau)
         return (
             tuple([items[i] for i in self._key_fixed]),
@@ -2305,7 +2317,8 @@ class TableauGame(Game):
         cells, the reserve, the stock and waste (face down and up, no more
         cards than were left after the deal) and the tableau (top card face
         up, no more face-down cards than were dealt, no unbuilt card above
-        the cards dealt face up, no complete suit left waiting).
+        the cards dealt face up, or with the unit ``stack`` no more such
+        cards in all than the deal can leave; no complete suit left waiting).
         """
         problem = super()._state_problem(state)
         if problem:
