@@ -62,7 +62,9 @@ def scorpion_rules() -> TableauRules:
 def _spider(*, suits: int = 4) -> TableauGame:
     if isinstance(suits, bool) or suits not in SPIDER_SUITS:
         raise InvalidOptionError("spider", "suits", f"must be 1, 2 or 4, not {suits!r}")
-    return TableauGame("spider", spider_rules(suits), {"suits": suits})
+    # The four-suit game keeps the options it had before the option existed,
+    # so its records, saved states and position hashes stay as they were.
+    return TableauGame("spider", spider_rules(suits), {} if suits == 4 else {"suits": suits})
 
 
 def _scorpion() -> TableauGame:
