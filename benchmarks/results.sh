@@ -48,9 +48,9 @@ if [[ "$part" == all || "$part" == play ]]; then
         sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
         sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
     done
-    for suits in 1 2; do
-        sim "spider-$suits-suits-random" spider -o suits=$suits --policy random --deals 1000 --jobs 2
-        sim "spider-$suits-suits-greedy" spider -o suits=$suits --policy greedy --deals 1000 --jobs 2
+    for suits in one:1 two:2; do
+        sim "spider-${suits%:*}-suit-random" spider -o suits=${suits#*:} --policy random --deals 1000 --jobs 2
+        sim "spider-${suits%:*}-suit-greedy" spider -o suits=${suits#*:} --policy greedy --deals 1000 --jobs 2
     done
     # Emperor's greedy games search long for progress (about 4 s a deal): 200 deals.
     sim emperor-random emperor --policy random --deals 1000 --jobs 2
@@ -92,9 +92,9 @@ if [[ "$part" == all || "$part" == solver ]]; then
     for game in yukon russian-solitaire scorpion; do
         sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
     done
-    for suits in 1 2; do
-        sim "spider-$suits-suits-solver" spider -o suits=$suits --policy solver --deals 200 \
-            --max-seconds 10 --jobs 2
+    for suits in one:1 two:2; do
+        sim "spider-${suits%:*}-suit-solver" spider -o suits=${suits#*:} --policy solver \
+            --deals 200 --max-seconds 10 --jobs 2
     done
     python benchmarks/solver_speed.py --json docs/_data/benchmarks.json
 fi

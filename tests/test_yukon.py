@@ -158,3 +158,38 @@ def test_spider_suits_option_is_checked() -> None:
     for bad in (0, 3, True, "2"):
         with pytest.raises(patience.InvalidOptionError):
             patience.game("spider", suits=bad)
+
+
+def test_scorpion_a_suit_uncovered_by_a_stack_moving_away_leaves_too() -> None:
+    # t5 holds the spades from the king to the eight; t6 the seven to the ace
+    # of spades with the 5C on top. The 7S takes the rest onto the 8S: the
+    # spades are complete but the 5C lies on them. When the 5C moves on to
+    # the 6C, the suit is on top of t5 and leaves at once.
+    high = "KS QS JS TS 9S 8S".split()
+    low = "7S 6S 5S 4S 3S 2S AS".split()
+    game = SCORPION
+    state = game.apply(game.deal(1), "deal")
+    piles = {n: list(p.cards) for n, p in state.piles.items()}
+    downs = {n: p.down for n, p in state.piles.items()}
+    wanted = [Card.parse(t) for t in [*high, *low, "5C", "6C"]]
+    for card in wanted:
+        for cards in piles.values():
+            if card in cards:
+                cards.remove(card)
+                break
+    rest = [c for n in ("t5", "t6", "t7") for c in piles[n]]
+    piles["t1"] += rest
+    piles["t5"] = [Card.parse(t) for t in high]
+    piles["t6"] = [Card.parse(t) for t in [*low, "5C"]]
+    piles["t7"] = [Card.parse("6C")]
+    for name in piles:
+        if name.startswith("t"):
+            downs[name] = min(downs[name], max(len(piles[name]) - 1, 0))
+    position = game.make_state({n: Pile(tuple(c), downs[n]) for n, c in piles.items()}, state.info)
+    joined = game.apply(position, "t6-t5 x8")
+    assert not joined.piles["f1"] and str(joined.piles["t5"].top) == "5C"
+    assert game.progress(joined) == game.progress(position)
+    after = game.apply(joined, "t5-t7")
+    assert not after.piles["t5"] and len(after.piles["f1"]) == 13
+    assert game.progress(after) != game.progress(joined)
+    assert game.from_json(after.to_json()) == after

@@ -691,6 +691,12 @@ class TableauGame(Game):
             length += 1
         return length
 
+    def _piles_alike(self, items: Sequence[Pile]) -> bool:
+        """Whether the tableau piles play alike in a position with ``items``:
+        always, unless a stock deals onto them and still has cards (which
+        pile gets which card then depends on their order)."""
+        return self._interchangeable or not items[self._at.stock].cards
+
     def _units(self, pile: Pile) -> tuple[tuple[int, Card], ...]:
         """Each count of cards that may move together from the top of a tableau
         pile, with the bottom card of that unit.
@@ -1011,7 +1017,7 @@ class TableauGame(Game):
         # Moves that would only swap two interchangeable piles are left out:
         # a whole pile into a space, and (with twins, in two packs or more) a
         # run whose pile then holds just what the target pile holds.
-        whole_piles_stay = self._interchangeable
+        whole_piles_stay = self._piles_alike(items)
         twins = whole_piles_stay and r.copies > 1
         # Single cards from the reserve, the cells (and with worrying back,
         # the foundations).
@@ -1303,8 +1309,10 @@ class TableauGame(Game):
                 return True
         if r.reserve_fills_spaces and k == len(cards) and items[self._at.reserve].cards:
             return True  # the space left is filled from the reserve
-        if r.foundation_mode == "suits" and t in self._tableau_set:
-            return None  # the move might complete a suit
+        if r.foundation_mode == "suits" and (
+            t in self._tableau_set or (self._unit_stack and s in self._tableau_set)
+        ):
+            return None  # the move might complete a suit (or, with stacks, uncover one)
         return False
 
     def _step(self, state: State, move: Move, log: list[Event] | None = None) -> tuple[State, bool]:
@@ -1373,7 +1381,7 @@ class TableauGame(Game):
         else:
             progress, info = self._apply_stock(move, items, data, log)
         if r.foundation_mode == "suits" and self._remove_suits(
-            items, (parts[1],) if parts is not None else self._at.tableau, log
+            items, self._suit_piles(parts) if parts is not None else self._at.tableau, log
         ):
             progress = True
         if r.reserve_fills_spaces and self._fill_from_reserve(items, log):
@@ -1462,11 +1470,22 @@ class TableauGame(Game):
         items[at.stock] = _pile(stock, len(stock))
         return True, None
 
+    def _suit_piles(self, parts: tuple[int, int, int]) -> tuple[int, ...]:
+        """The piles where a move with ``parts`` may leave a complete suit on
+        top: the pile it goes to; with stacks, also the pile it leaves, where
+        a stack moved away may uncover a suit that another stack completed
+        under it (with runs, the cards on top of a run are never part of it)."""
+        s, t, _ = parts
+        if self._unit_stack and s in self._tableau_set:
+            return (t, s)
+        return (t,)
+
     def _remove_suits(
         self, items: list[Pile], piles: Iterable[int], log: list[Event] | None = None
     ) -> bool:
-        """Lift every complete king-to-ace same-suit run on ``piles`` (the ones
-        that have just gained cards) to a foundation."""
+        """Lift every complete king-to-ace same-suit run on top of ``piles``
+        (the ones a move has just changed: see :meth:`_suit_piles`) to the
+        first empty foundation, in the order given."""
         removed = False
         for t in piles:
             pile = items[t]
@@ -1765,9 +1784,9 @@ class TableauGame(Game):
                 if bottom.is_joker:
                     return "space", "a joker fills no space"
                 return "space", "only a king may fill a space"
-            if self._interchangeable and s in self._tableau_set and k == len(cards):
+            if self._piles_alike(items) and s in self._tableau_set and k == len(cards):
                 return "no-change", f"moving the whole of {names[s]} into a space changes nothing"
-        if self._interchangeable and r.copies > 1 and s in self._tableau_set:
+        if self._piles_alike(items) and r.copies > 1 and s in self._tableau_set:
             rest = len(cards) - k
             pile, other = items[s], items[t]
             if len(target) == rest and other.down == pile.down and target == cards[:rest]:
@@ -2199,7 +2218,7 @@ class TableauGame(Game):
         items = state._items
         data = state._info._data
         tableau = tuple([items[i] for i in at.tableau])
-        if self._interchangeable or (self._search_dealt and not items[at.stock].cards):
+        if self._piles_alike(items):
             tableau = in_order(tableau)
         return (
             tuple([items[i] for i in self._key_fixed]),
