@@ -165,8 +165,8 @@ def test_scorpion_a_suit_uncovered_by_a_stack_moving_away_leaves_too() -> None:
     # of spades with the 5C on top. The 7S takes the rest onto the 8S: the
     # spades are complete but the 5C lies on them. When the 5C moves on to
     # the 6C, the suit is on top of t5 and leaves at once.
-    high = "KS QS JS TS 9S 8S".split()
-    low = "7S 6S 5S 4S 3S 2S AS".split()
+    high = ["KS", "QS", "JS", "TS", "9S", "8S"]
+    low = ["7S", "6S", "5S", "4S", "3S", "2S", "AS"]
     game = SCORPION
     state = game.apply(game.deal(1), "deal")
     piles = {n: list(p.cards) for n, p in state.piles.items()}
