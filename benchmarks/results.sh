@@ -73,6 +73,12 @@ if [[ "$part" == all || "$part" == play ]]; then
     sim double-solitaire-greedy-random double-solitaire --policy greedy --policy random --deals 1000 --jobs 2
     sim double-solitaire-random-greedy double-solitaire --policy random --policy greedy --deals 1000 --jobs 2
     sim double-solitaire-greedy-greedy double-solitaire --policy greedy --deals 1000 --jobs 2
+
+    # Aces Up and Clock (Clock has no choices: every policy plays the same game).
+    for game in aces-up clock; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+    done
 fi
 
 if [[ "$part" == all || "$part" == solver ]]; then
@@ -96,6 +102,8 @@ if [[ "$part" == all || "$part" == solver ]]; then
         sim "spider-${suits%:*}-suit-solver" spider -o suits=${suits#*:} --policy solver \
             --deals 200 --max-seconds 10 --jobs 2
     done
+    sim aces-up-solver aces-up --policy solver --deals 200 --max-seconds 10 --jobs 2
+    sim clock-solver clock --policy solver --deals 200 --max-seconds 10 --jobs 2
     python benchmarks/solver_speed.py --json docs/_data/benchmarks.json
 fi
 
