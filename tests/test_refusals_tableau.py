@@ -52,6 +52,11 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("emperor", {}),
     ("emperor", {"worrying_back": False}),
     ("spider", {}),
+    ("spider", {"suits": 1}),
+    ("spider", {"suits": 2}),
+    ("scorpion", {}),
+    ("yukon", {}),
+    ("russian-solitaire", {}),
 ]
 
 # Declarations along axes the built-in games leave alone: building up in one
@@ -140,6 +145,9 @@ BUILT_IN = {
     "napoleon",
     "emperor",
     "spider",
+    "scorpion",
+    "yukon",
+    "russian-solitaire",
 }
 
 

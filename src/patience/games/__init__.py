@@ -24,6 +24,7 @@ from . import (
     seahaven,
     single_rail,
     spider,
+    yukon,
 )
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "seahaven",
     "single_rail",
     "spider",
+    "yukon",
 ]
 
 # Reserve the names and aliases registered above: plug-ins may not take them over.
