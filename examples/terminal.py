@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -39,6 +40,9 @@ from patience.events import (
     Transfer,
     TurnPassed,
 )
+
+PILE_LIKE = re.compile(r"[a-z][a-z.]*[0-9]+")
+"""What a pile name looks like (t4, p1.t4): such a word is a click, never a move."""
 
 HELP = """\
 a move in notation: t1-t4, t1-t4 x2, draw       make it
@@ -120,28 +124,35 @@ class Player:
                 self.say(line)
 
     def click(self, pile: str, index: int | None) -> None:
-        """Pick up at ``pile`` (and ``index``), or put what is picked up there."""
+        """Pick up at ``pile`` (and ``index``), or put what is picked up there.
+
+        A click while holding cards is always a drop: a refused drop says why
+        and puts the cards back, and is never read as a new pick-up (nor a
+        click on the stock as a deal)."""
         game, state = self.session.game, self.session.state
         if self.picked is not None:
             source, at = self.picked
-            chosen = [m for m in game.moves_from(state, source, at) if m.target == pile]
-            if chosen:
-                self.make(chosen[0])
-                return
             self.picked = None
-            self.say(f"nothing picked up at {source} goes on {pile}")
+            if pile == source:
+                self.say(f"put back at {source}")
+                return
+            try:
+                move = game.move_to(state, source, at, pile)
+            except IllegalMoveError as refused:
+                self.say(f"refused ({refused.code}): {refused.reason}")
+                return
+            self.make(move)
+            return
         if index is None and len(state.piles[pile]):
             index = self._pick_up_point(pile)
-        try:
-            moves = game.moves_from(state, pile, index)
-        except PatienceError as bad:
-            self.say(str(bad))
-            return
-        targeted = [m for m in moves if m.target is not None]
+        moves = game.moves_from(state, pile, index)
+        where = pile if index is None else f"{pile}:{index}"
         if not moves:
-            self.say(f"nothing can be picked up at {pile}" + ("" if index is None else f":{index}"))
-        elif not targeted or len(moves) == 1:
-            self.make(moves[0])  # a pile action (draw, pull) or the only move
+            why = game.pick_up_refusal(state, pile, index)
+            reason = f": {why.reason} ({why.code})" if why is not None else ""
+            self.say(f"nothing can be picked up at {where}{reason}")
+        elif all(m.target is None for m in moves):
+            self.make(moves[0])  # a pile action: draw, deal, pull
         else:
             self.picked = (pile, index)
 
@@ -187,10 +198,15 @@ class Player:
 
     def play(self, text: str) -> None:
         """A pile click (``t4``, ``t4:2``) or a move in notation."""
-        state = self.session.state
+        game, state = self.session.game, self.session.state
         name, _, at = text.partition(":")
         if name in state.piles and (not at or at.isdigit()):
-            self.click(name, int(at) if at else None)
+            try:
+                self.click(name, int(at) if at else None)
+            except PatienceError as bad:  # a position outside the pile
+                self.say(str(bad))
+        elif PILE_LIKE.fullmatch(name) and (not at or at.isdigit()):
+            self.say(f"{game.name} has no pile {name!r}; its piles: {', '.join(state.piles)}")
         else:
             self.make(text)
 
