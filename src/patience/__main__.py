@@ -11,7 +11,7 @@ Commands::
 Game options go in ``-o NAME=VALUE`` (the value is read as JSON when it can
 be, so ``-o sidings=1``, ``-o passes=null``, ``-o partial_runs=true``).
 ``simulate`` shows a progress bar on standard error (with ``tqdm`` when it is
-installed: ``pip install "patience-rules[cli]"``) and writes its results as
+installed: ``pip install ".[cli]"``) and writes its results as
 JSON with ``--json FILE`` (``-`` for standard output).
 
 Exit status: 0 on success; 2 for input the library or the argument parser
