@@ -25,7 +25,14 @@ from pathlib import Path
 from typing import TextIO
 
 import patience
-from patience import IllegalMoveError, Move, PatienceError, Session
+from patience import (
+    IllegalMoveError,
+    InvalidRecordError,
+    Move,
+    PatienceError,
+    Session,
+    UndoError,
+)
 from patience.events import (
     CardsDealt,
     CardsDiscarded,
@@ -182,8 +189,8 @@ class Player:
             try:
                 done = self.session.undo() if word == "undo" else self.session.redo()
                 self.say(f"{word}: {done}")
-            except PatienceError as bad:
-                self.say(str(bad))
+            except UndoError as refused:
+                self.say(f"cannot {word} ({refused.code}): {refused.reason}")
             self.picked = None
         elif word == "hint":
             try:
@@ -219,6 +226,8 @@ class Player:
                 self.session = Session.from_json(path.read_text(encoding="utf-8"))
                 self.picked = None
                 self.say(f"loaded {self.session!r}")
+        except InvalidRecordError as bad:
+            self.say(f"cannot {word} {path} ({bad.code}): {bad.reason}")
         except (OSError, PatienceError) as bad:
             self.say(f"cannot {word} {path}: {bad}")
 

@@ -87,3 +87,58 @@ def test_the_refusals_name_the_rule_at_hand() -> None:
     assert why is not None and why.code == "elsewhere"
     with pytest.raises(PatienceError, match="no pile 't9'"):
         klondike.move_to(klondike.deal(1), "t9", None, "t1")
+
+
+def test_undo_and_redo_say_why_not_with_a_code() -> None:
+    from patience import UndoError
+    from patience.errors import UNDO_ERRORS
+
+    session = patience.Session(
+        patience.game("klondike", forced_aces=False), seed=7, undo="no-reveal"
+    )
+    for call, code in [(session.undo, "nothing-to-undo"), (session.redo, "nothing-to-redo")]:
+        with pytest.raises(UndoError) as error:
+            call()
+        assert error.value.code == code and error.value.reason == str(error.value)
+    session.do("draw")
+    with pytest.raises(UndoError) as error:
+        session.undo()
+    assert error.value.code == "reveals" and "no-reveal" in error.value.reason
+    assert isinstance(error.value, PatienceError)
+    assert {"nothing-to-undo", "nothing-to-redo", "reveals"} == set(UNDO_ERRORS)
+
+
+def test_a_bad_save_names_its_problem_with_a_code() -> None:
+    import json
+
+    from patience import InvalidRecordError, Session
+    from patience.errors import RECORD_ERRORS
+
+    session = Session(patience.game("klondike", forced_aces=False), seed=7)
+    session.do("draw")
+    session.do("draw")
+    session.undo()
+    good = session.to_json()
+
+    def spoilt(change: str) -> object:
+        data = json.loads(json.dumps(good))
+        record = data["record"]
+        if change == "malformed":
+            return "{not json"
+        if change == "game":
+            record["game"] = "klondyke"
+        elif change == "deal":
+            record["seed"] = -1
+        elif change == "move":
+            record["moves"] = ["t1-t1"]
+        elif change == "result":
+            record["result"]["score"] = 99
+        elif change == "redo":
+            data["redo"] = ["redeal"]
+        return data
+
+    for code in ["malformed", "game", "deal", "move", "result", "redo"]:
+        with pytest.raises(InvalidRecordError) as error:
+            Session.from_json(spoilt(code))  # type: ignore[arg-type]
+        assert error.value.code == code, (code, error.value)
+        assert error.value.code in RECORD_ERRORS and error.value.reason

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import _json
 from .cards import Card
-from .errors import InvalidCardError, InvalidRecordError, PatienceError, brief_repr
+from .errors import InvalidCardError, InvalidRecordError, PatienceError, UndoError, brief_repr
 from .events import Event
 from .game import Game, Result
 from .move import Move
@@ -171,24 +171,29 @@ class Session:
     def undo(self) -> Move:
         """Take back the last move and return it.
 
-        Raises :class:`~patience.errors.PatienceError` when there is none, and
-        under the ``"no-reveal"`` policy when the last move showed a hidden card.
+        Raises :class:`~patience.errors.UndoError` with code
+        ``"nothing-to-undo"`` when there is none, and ``"reveals"`` under the
+        ``"no-reveal"`` policy when the last move showed a hidden card.
         """
         if not self._moves:
-            raise PatienceError("nothing to undo")
+            raise UndoError("nothing to undo", "nothing-to-undo")
         if not self.can_undo():
-            raise PatienceError(
+            raise UndoError(
                 f"{self._moves[-1]} showed a card that was hidden, so it cannot be taken back"
-                " (undo='no-reveal')"
+                " (undo='no-reveal')",
+                "reveals",
             )
         move = self._moves.pop()
         self._redo.append((move, self._states.pop(), self._revealed.pop()))
         return move
 
     def redo(self) -> Move:
-        """Make again the last move taken back, and return it."""
+        """Make again the last move taken back, and return it.
+
+        Raises :class:`~patience.errors.UndoError` with code
+        ``"nothing-to-redo"`` when there is none."""
         if not self._redo:
-            raise PatienceError("nothing to redo")
+            raise UndoError("nothing to redo", "nothing-to-redo")
         move, state, revealed = self._redo.pop()
         self._moves.append(move)
         self._states.append(state)
@@ -276,7 +281,9 @@ class Session:
                 move = session.game.parse_move(state, text)
                 state, events = session.game.apply_events(state, move)
             except PatienceError as e:
-                raise InvalidRecordError(f"redo move {i} ({brief_repr(text)}): {e}") from None
+                raise InvalidRecordError(
+                    f"redo move {i} ({brief_repr(text)}): {e}", "redo"
+                ) from None
             again.append((move, state, _reveals(events)))
         session._redo = again[::-1]
         return session
