@@ -142,3 +142,39 @@ def test_a_bad_save_names_its_problem_with_a_code() -> None:
             Session.from_json(spoilt(code))  # type: ignore[arg-type]
         assert error.value.code == code, (code, error.value)
         assert error.value.code in RECORD_ERRORS and error.value.reason
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_card_places_are_where_the_picture_draws_every_card(name: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    from patience.svg import card_places, picture_size
+
+    game = patience.game(name)
+    ns = "{http://www.w3.org/2000/svg}"
+    for state in positions(game):
+        places = card_places(state)
+        assert [(p.pile, p.index) for p in places] == [
+            (pile, i) for pile in state.piles for i in range(len(state.piles[pile]))
+        ]
+        root = ET.fromstring(patience.svg(state))
+        width, height = picture_size(game)
+        assert root.get("viewBox") == f"0 0 {width} {height}"
+        drawn = {}
+        for group in root.iter(f"{ns}g"):
+            if "card" in (group.get("class") or "").split():
+                rect = group.find(f"{ns}rect")
+                assert rect is not None
+                key = (group.get("data-pile"), int(group.get("data-index") or -1))
+                drawn[key] = (float(rect.get("x") or 0), float(rect.get("y") or 0))
+                assert ("face" in (group.get("class") or "")) == next(
+                    p.face_up for p in places if (p.pile, p.index) == key
+                )
+        for place in places:
+            key = (place.pile, place.index)
+            assert place.shown == (key in drawn), place
+            if place.shown:
+                assert drawn[key] == pytest.approx((place.x, place.y), abs=0.01), place
+            else:
+                lowest = min(i for p, i in drawn if p == place.pile)
+                assert drawn[place.pile, lowest] == pytest.approx((place.x, place.y), abs=0.01)

@@ -31,14 +31,27 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+import attrs
+
 from .cards import Card
 from .errors import InvalidMoveError, InvalidStateError, PatienceError, brief_repr
-from .game import PileSpec
+from .game import Game, PileSpec
 from .move import Move
 from .pile import Pile
 from .state import State
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "GAP", "MARGIN", "Svg", "pile_box", "svg"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "GAP",
+    "MARGIN",
+    "CardPlace",
+    "Svg",
+    "card_places",
+    "picture_size",
+    "pile_box",
+    "svg",
+]
 
 CARD_WIDTH = 60
 """A card's width in the picture's user units."""
@@ -115,6 +128,73 @@ def pile_box(spec: PileSpec) -> tuple[float, float, float, float]:
     )
 
 
+@attrs.frozen
+class CardPlace:
+    """Where one card of a position lies in the picture (see :func:`card_places`)."""
+
+    pile: str
+    """The pile that holds the card."""
+    index: int
+    """Its place in the pile, 0 at the bottom."""
+    x: float
+    """The left edge of the card, in the picture's user units."""
+    y: float
+    """The top edge of the card."""
+    face_up: bool
+    """Whether the card lies face up (drawn as its face, not a back)."""
+    shown: bool
+    """Whether any of it is drawn: ``False`` for the cards squared up under the
+    top card of a pile that does not fan, or under the shown part of a
+    :attr:`~patience.PileSpec.spread`; they lie exactly under the lowest card
+    drawn, so a card dealt from a stock starts from the stock's place."""
+
+
+def picture_size(game: Game) -> tuple[int, int]:
+    """``(width, height)`` of the pictures of ``game`` in user units: the
+    ``viewBox`` of :func:`svg`.
+
+    >>> import patience
+    >>> picture_size(patience.game("klondike"))
+    (500, 574)
+    """
+    rows, columns = game.grid_size
+    width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
+    height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
+    return width, height
+
+
+def card_places(position: State) -> tuple[CardPlace, ...]:
+    """Every card of ``position`` where :func:`svg` draws it: the geometry
+    of the picture as data, for a front end that draws or animates cards
+    itself.
+
+    One :class:`CardPlace` per card, pile by pile in layout order and bottom
+    card first; cards that are not drawn (under a stacked pile's top card)
+    lie under the lowest card drawn, so every card, the stock's included, has
+    a place to move from.
+
+    >>> import patience
+    >>> game = patience.game("klondike")
+    >>> places = card_places(game.deal(2026))
+    >>> places[0]
+    CardPlace(pile='stock', index=0, x=10.0, y=10.0, face_up=False, shown=False)
+    >>> [(p.index, p.y, p.face_up) for p in places if p.pile == "t3"]
+    [(0, 104.0, False), (1, 114.0, False), (2, 124.0, True)]
+    """
+    if not isinstance(position, State):
+        raise InvalidStateError(f"card_places takes a State, not {type(position).__name__}")
+    out = []
+    for spec, pile in zip(position.game.layout, position.pile_tuple):
+        places = _places(spec, pile, pile_box(spec))
+        drawn = dict(places)
+        lowest = places[0][1] if places else (0.0, 0.0)
+        for index, card in enumerate(pile.cards):
+            x, y = drawn.get(index, lowest)
+            face_up = index >= pile.down and not card.is_hidden
+            out.append(CardPlace(spec.name, index, float(x), float(y), face_up, index in drawn))
+    return tuple(out)
+
+
 def svg(
     position: State,
     *,
@@ -177,9 +257,7 @@ def svg(
     if picked is not None:
         source, lifted = _picked(position, picked)
         target = None if target == source else target
-    rows, columns = game.grid_size
-    width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
-    height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
+    width, height = picture_size(game)
     shown_w = width if size is None else size
     shown_h = height if size is None else size * height / width
     out = [
