@@ -39,6 +39,7 @@ from patience.events import (
     CardsMoved,
     CardsShifted,
     CardsTurned,
+    CounterChanged,
     Event,
     JokerExchanged,
     JokerNamed,
@@ -90,6 +91,8 @@ def describe(event: Event) -> str | None:
         return f"  player {event.after} to move"
     if isinstance(event, ScoreChanged):
         return f"  score {event.before} -> {event.after}"
+    if isinstance(event, CounterChanged) and event.shown:  # not bookkeeping
+        return f"  {event.name} {event.before} -> {event.after}"
     return None
 
 

@@ -178,3 +178,38 @@ def test_card_places_are_where_the_picture_draws_every_card(name: str) -> None:
             else:
                 lowest = min(i for p, i in drawn if p == place.pile)
                 assert drawn[place.pile, lowest] == pytest.approx((place.x, place.y), abs=0.01)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_counter_events_say_whether_a_player_sees_them(name: str) -> None:
+    from patience.events import CounterChanged, JokerNamed, TurnPassed
+
+    game = patience.game(name)
+    rng = random.Random(name)
+    policy = patience.RandomPolicy()
+    state = game.deal(5)
+    for _ in range(150):
+        if not game.legal_moves(state):
+            break
+        move = policy.choose(game, state, rng, next_mover(game, state, rng))
+        state, events = game.apply_events(state, move)
+        for event in events:
+            if isinstance(event, (JokerNamed, TurnPassed)):
+                assert event.shown
+            elif isinstance(event, CounterChanged):
+                assert event.shown == (event.name in game.shown_counters), event
+                # Bookkeeping is never shown: whether anything changed since
+                # the last pass, the peak of the foundations, a clock's start.
+                leaf = event.name.rpartition(".")[2]
+                assert not (event.shown and leaf in {"progress", "peak", "started", "owners"})
+
+
+def test_the_first_klondike_move_changes_bookkeeping_only() -> None:
+    from patience.events import CounterChanged
+
+    game = patience.game("klondike", forced_aces=False)
+    _, events = game.apply_events(game.deal(7), "t5-t1")
+    counters = [e for e in events if isinstance(e, CounterChanged)]
+    assert counters == [CounterChanged("progress", False, True)]
+    assert not counters[0].shown
+    assert game.shown_counters >= {"pass"}

@@ -360,6 +360,11 @@ class Game(abc.ABC, metaclass=_GameMeta):
     may carry, with what it means: :data:`COMMON_REFUSALS` and the family's own
     (``"build"``, ``"space"``, ``"empty-siding"`` ...). Codes are stable: a
     front end may translate them or react to them."""
+    shown_counters: frozenset[str] = frozenset()
+    """The counters of ``state.info`` a player sees and a front end shows
+    (Klondike's ``pass``); the others are the rules' bookkeeping
+    (``progress``). :class:`~patience.events.CounterChanged` events say which
+    in their ``shown``."""
     action_piles: Mapping[str, str] = FrozenMapping({})
     """The pile each action that names no pile in short notation acts on: in
     Klondike ``{"draw": "stock", "redeal": "stock"}``.
