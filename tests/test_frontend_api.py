@@ -213,3 +213,46 @@ def test_the_first_klondike_move_changes_bookkeeping_only() -> None:
     assert counters == [CounterChanged("progress", False, True)]
     assert not counters[0].shown
     assert game.shown_counters >= {"pass"}
+
+
+def test_a_thoughtful_hint_is_short_by_default_and_reports_progress(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import patience.policies
+    from patience.session import HINT_SECONDS
+
+    asked: list[dict[str, object]] = []
+    real = patience.policies.solve
+
+    def recording(*args: object, **kwargs: object) -> object:
+        asked.append(kwargs)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(patience.policies, "solve", recording)
+    session = patience.Session("spider", seed=3)
+    reports: list[tuple[int, float]] = []
+
+    def spinner(nodes: int, seconds: float) -> bool:
+        reports.append((nodes, seconds))
+        return len(reports) < 3  # the player gives up waiting after three
+
+    move = session.hint(thoughtful=True, progress=spinner)
+    assert move in session.legal_moves()
+    assert asked[0]["max_seconds"] == HINT_SECONDS <= 2
+    assert 1 <= len(reports) <= 3
+    assert [n for n, _ in reports] == sorted(n for n, _ in reports)
+    session.hint(thoughtful=True, max_seconds=0.5)
+    assert asked[-1]["max_seconds"] == 0.5
+    with pytest.raises(PatienceError, match="progress"):
+        session.hint(progress=spinner)
+
+
+def test_solve_stops_when_progress_says_so() -> None:
+    game = patience.game("spider")
+    calls: list[int] = []
+    found = patience.solve(
+        game, game.deal(3), max_nodes=200_000, progress=lambda n, s: calls.append(n) or False
+    )
+    assert calls == [found.nodes] and found.status == "unknown"
+    with pytest.raises(PatienceError, match="progress must be callable"):
+        patience.solve(game, game.deal(3), progress=3)  # type: ignore[arg-type]
