@@ -488,8 +488,8 @@ def simulate(
     (``jobs=1``, like ``None``, plays the deals here, one after another);
     results do not depend on either. ``progress(done, total)`` is called as
     deals finish: after every deal when they are played here, after every
-    chunk of ``chunk_size`` deals on workers; ``total`` is 0 when ``seeds`` is an iterator of unknown
-    length. ``max_moves`` and ``max_idle`` are the guards of
+    chunk of ``chunk_size`` deals on workers; ``total`` is 0 when ``seeds``
+    is an iterator of unknown length. ``max_moves`` and ``max_idle`` are the guards of
     :func:`play_deal`: a deal stopped by one is counted apart
     (:attr:`Simulation.cut`), never as a loss.
 
