@@ -29,6 +29,7 @@ classes such as ``.back`` or ``.table``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
 import attrs
@@ -200,6 +201,7 @@ def svg(
     *,
     highlight: Move | str | None = None,
     picked: tuple[str, int] | None = None,
+    targets: Iterable[str] = (),
     size: float | None = None,
     symbols: bool = True,
 ) -> Svg:
@@ -230,6 +232,12 @@ def svg(
     an index outside the pile raises :class:`~patience.errors.PatienceError`.
     It replaces what ``highlight`` would mark on its source.
 
+    ``targets`` marks piles as places the picked-up cards may go, as
+    ``highlight`` marks its target (class ``target`` and an outline): with
+    the targets of :meth:`~patience.Game.moves_from`, a drag shows every
+    place it may end. A pile the game does not have raises
+    :class:`~patience.errors.PatienceError`.
+
     ``size`` sets the picture's width in pixels (the height follows); by
     default a card is :data:`CARD_WIDTH` pixels wide.
     ``symbols=False`` writes the suits as letters (``8H``) for fonts without
@@ -257,6 +265,13 @@ def svg(
     if picked is not None:
         source, lifted = _picked(position, picked)
         target = None if target == source else target
+    marked = set()
+    if isinstance(targets, str):
+        raise PatienceError(f"targets is an iterable of pile names, not {brief_repr(targets)}")
+    for name in targets:
+        if not isinstance(name, str) or name not in position.piles:
+            raise PatienceError(f"{game.name} has no pile {brief_repr(name)}")
+        marked.add(name)
     width, height = picture_size(game)
     shown_w = width if size is None else size
     shown_h = height if size is None else size * height / width
@@ -268,7 +283,13 @@ def svg(
         f' fill="{_COLOURS["table"]}"/>',
     ]
     for spec, pile in zip(game.layout, position.pile_tuple):
-        role = "source" if spec.name == source else "target" if spec.name == target else None
+        role = (
+            "source"
+            if spec.name == source
+            else "target"
+            if spec.name == target or spec.name in marked
+            else None
+        )
         out.extend(_pile(spec, pile, role, lifted if role == "source" else 0, symbols))
     out.append("</svg>")
     return Svg("\n".join(out))
