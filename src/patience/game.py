@@ -789,7 +789,9 @@ class Game(abc.ABC, metaclass=_GameMeta):
         start = len(held) - 1 if index is None else index
         cards = held.cards[start:]
         if not cards:
-            what = f"nothing at {where}"
+            return IllegalMoveError(
+                first.move if first else None, state, f"{pile} holds no card", "nowhere"
+            )
         elif start < held.down:
             what = f"the face-down card at {where}"
         else:
