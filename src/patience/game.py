@@ -360,6 +360,11 @@ class Game(abc.ABC, metaclass=_GameMeta):
     may carry, with what it means: :data:`COMMON_REFUSALS` and the family's own
     (``"build"``, ``"space"``, ``"empty-siding"`` ...). Codes are stable: a
     front end may translate them or react to them."""
+    outline_empty: bool = True
+    """Whether pictures (:func:`patience.svg`) outline the game's empty piles
+    with their labels, as places cards may go. ``False`` for a game whose
+    empty piles are no places at all (Accordion's row, which closes up):
+    there an empty pile is drawn as nothing."""
     shown_counters: frozenset[str] = frozenset()
     """The counters of ``state.info`` a player sees and a front end shows
     (Klondike's ``pass``); the others are the rules' bookkeeping

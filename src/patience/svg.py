@@ -75,6 +75,11 @@ _STEP = {
     ("right", False): 10.0,
 }
 _VERTICAL = ("down", "up")
+# The closest a squeezed fan may bring two face-up cards: enough to read the
+# rank and suit in the corner of each (``10♥`` across, the corner's height
+# down). A pile that cannot fit its fan at that shows fewer cards from the
+# top, the rest squared up under them, and its count.
+_MIN_STEP = {"down": 17.0, "right": 28.0}
 
 _COLOURS = {
     "table": "#2f7d4f",
@@ -89,7 +94,16 @@ _COLOURS = {
     "label": "#e2f2e7",
     "badge": "#000000",
     "mark": "#ffcc00",
+    "foundation": "#d9b84a",
+    "cell": "#8fc1ea",
+    "caption": "#ffffff",
 }
+_BEDS = ("foundation", "cell")
+"""Roles whose piles lie on a bed of their own colour, so that a foundation
+and a cell (a free cell, a tower) holding a card never look alike."""
+_CAPTION = 20
+"""The height of the line under the table of a game of several players, which
+says whose turn it is."""
 _SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 _LABEL_LINE = 10
 """The most characters in a line of an empty pile's label."""
@@ -161,6 +175,8 @@ def picture_size(game: Game) -> tuple[int, int]:
     rows, columns = game.grid_size
     width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
     height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
+    if game.players > 1:
+        height += _CAPTION
     return width, height
 
 
@@ -282,6 +298,8 @@ def svg(
         f'<rect class="table" x="0" y="0" width="{width}" height="{height}"'
         f' fill="{_COLOURS["table"]}"/>',
     ]
+    if game.players > 1:
+        out.append(_caption(position, width, height))
     for spec, pile in zip(game.layout, position.pile_tuple):
         role = (
             "source"
@@ -290,9 +308,43 @@ def svg(
             if spec.name == target or spec.name in marked
             else None
         )
-        out.extend(_pile(spec, pile, role, lifted if role == "source" else 0, symbols))
+        out.extend(
+            _pile(spec, pile, role, lifted if role == "source" else 0, symbols, game.outline_empty)
+        )
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+def _caption(position: State, width: float, height: float) -> str:
+    """The line under the table of a game of several players: who plays
+    where (by the rows of the piles each owns) and whose turn it is."""
+    game = position.game
+    tops: dict[int, int] = {}
+    for spec in game.layout:
+        if spec.owner is not None:
+            tops[spec.owner] = min(tops.get(spec.owner, spec.row), spec.row)
+    order = sorted(tops, key=lambda p: tops[p])
+    places = ["above", "below"] if len(order) == 2 else [f"row {tops[p] + 1}" for p in order]
+    parts = []
+    if len(set(tops.values())) == len(order):
+        where = [f"{p} {w}" for p, w in zip(order, places)]
+        parts.append("player " + ", ".join(where))
+    turn = game.current_player(position)
+    if game.is_over(position, search=False):
+        parts.append("the game is over")
+    elif turn is not None:
+        parts.append(f"player {turn} to move")
+    else:  # several players may move at once (a race)
+        movers = game.movers(position)
+        parts.append("both move" if len(movers) == 2 else f"{len(movers)} players move")
+    # Never wider than the picture: the places go first when room is short.
+    if len(parts) > 1 and 7.5 * len("; ".join(parts)) > width - 2 * MARGIN:
+        parts = parts[1:]
+    text = escape("; ".join(parts))
+    return (
+        f'<text class="caption" x="{MARGIN}" y="{_n(height - 7)}" font-size="12"'
+        f' fill="{_COLOURS["caption"]}" data-player="{"" if turn is None else turn}">{text}</text>'
+    )
 
 
 def _picked(position: State, picked: object) -> tuple[str, int]:
@@ -331,7 +383,9 @@ def _highlighted(position: State, highlight: Move | str) -> tuple[str | None, st
 # ------------------------------------------------------------------ piles
 
 
-def _pile(spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bool) -> list[str]:
+def _pile(
+    spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bool, outline: bool = True
+) -> list[str]:
     x, y, w, h = pile_box(spec)
     name = _attr(spec.name)
     classes = f"pile {_attr(spec.role)}" + (f" {role}" if role else "")
@@ -344,7 +398,14 @@ def _pile(spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bo
         ' fill="none" pointer-events="all"/>',
     ]
     places = _places(spec, pile, (x, y, w, h))
-    if not places:
+    if spec.role in _BEDS:
+        bx, by = _anchor(spec, (x, y, w, h))
+        out.append(
+            f'<rect class="bed {spec.role}" x="{_n(bx - 3)}" y="{_n(by - 3)}"'
+            f' width="{CARD_WIDTH + 6}" height="{CARD_HEIGHT + 6}" rx="7"'
+            f' fill="none" stroke="{_COLOURS[spec.role]}" stroke-width="2.5"/>'
+        )
+    if not places and (outline or role is not None):
         cx, cy = _anchor(spec, (x, y, w, h))
         out.extend(_outline(cx, cy, spec.label or spec.name))
     first_picked = len(pile) - min(picked, len(pile))
@@ -352,6 +413,11 @@ def _pile(spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bo
         out.extend(_card(spec.name, pile, index, cx, cy, index >= first_picked, symbols))
     if spec.fan == "none" and len(pile) > 1:
         cx, cy = places[0][1]
+        out.extend(_badge(cx, cy, len(pile)))
+    elif len(places) < len(pile):
+        # A fan that shows only its top cards says how many it holds, on its
+        # top card, which nothing covers.
+        cx, cy = places[-1][1]
         out.extend(_badge(cx, cy, len(pile)))
     if role is not None and (role == "target" or not picked):
         out.append(_mark_around(places, _anchor(spec, (x, y, w, h))))
@@ -380,14 +446,19 @@ def _places(
     if spec.fan == "none":
         return [(count - 1, (ax, ay))]
     shown = count if spec.spread is None else min(spec.spread, count)
-    first = count - shown
     vertical = spec.fan in _VERTICAL
     axis = "down" if vertical else "right"
-    steps = [_STEP[axis, index >= pile.down] for index in range(first, count - 1)]
     room = (box[3] - CARD_HEIGHT) if vertical else (box[2] - CARD_WIDTH)
-    total = sum(steps)
-    if total > room:
-        steps = [s * room / total for s in steps]
+    while True:
+        first = count - shown
+        steps = [_STEP[axis, index >= pile.down] for index in range(first, count - 1)]
+        total = sum(steps)
+        scale = 1.0 if total <= room else room / total
+        face_up = [s for i, s in enumerate(steps, first) if i >= pile.down]
+        if shown <= 2 or not face_up or min(face_up) * scale >= _MIN_STEP[axis]:
+            break
+        shown -= 1  # the fan is too tight to read: fewer cards from the top
+    steps = [s * scale for s in steps]
     sign = -1 if spec.fan in ("up", "left") else 1
     places = []
     offset = 0.0
