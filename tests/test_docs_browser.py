@@ -19,7 +19,7 @@ from test_web_browser import FLAGS, chromium
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ["getting-started", "results", "frontend", "games/klondike", "games/railroad"]
+PAGES = ["getting-started", "results", "frontend", "gallery", "games/klondike", "games/railroad"]
 
 
 @pytest.fixture(scope="module")
