@@ -430,6 +430,9 @@ class TableauGame(Game):
     # turning the stock (and the waste back) until a card can be played.
     _probe_kinds = frozenset(("draw", "redeal"))
 
+    shown_counters: frozenset[str] = frozenset({"pass", "base"})
+    """The pass through the stock and the foundations' base rank (Canfield's
+    dealt base) are shown; ``progress`` and ``peak`` are bookkeeping."""
     refusals: Mapping[str, str] = TABLEAU_REFUSALS
     """The codes of this family's refusals (:data:`TABLEAU_REFUSALS`): every
     :class:`~patience.errors.IllegalMoveError` a game of the engine raises
