@@ -62,6 +62,11 @@ _RESTART_UNIT = 1000
 times the ``i``-th term of the Luby sequence (tests make it small)."""
 
 
+_SEEK_SHARE = 1
+"""The positions each slice of the best-first search for wins gets, as a
+multiple of the positions of the run before it."""
+
+
 def check_count(name: str, value: object, minimum: int = 1) -> int:
     """``value`` if it is an integer (not a bool) of at least ``minimum``, else raise."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
@@ -329,7 +334,9 @@ def solve(
             if run.exhausted or not restarts:
                 break
             if seeker is not None and not seeker.empty:
-                share = run.nodes if max_nodes is None else min(run.nodes, max_nodes - used)
+                share = _SEEK_SHARE * run.nodes
+                if max_nodes is not None:
+                    share = min(share, max_nodes - used)
                 if share > 0:
                     used += seeker.search(share)
                     if seeker.win_line is not None or seeker.timed_out:
