@@ -17,7 +17,9 @@ ones included: what the literature calls *thoughtful* solitaire. It uses only
   score each leaves without making them, so a move is made only when the
   search reaches it;
 - :meth:`~patience.Game.may_win` and :meth:`~patience.Game.score_bound`, which
-  prune positions that cannot be won or cannot beat the best score found.
+  prune positions that cannot be won or cannot beat the best score found;
+- :meth:`~patience.Game.search_estimate`, which orders a best-first search
+  for wins that takes turns with the depth-first runs.
 
 The search is depth-first with limits on nodes, time and table size; the
 table is cleared when it is full, so memory stays bounded and the answer
@@ -247,6 +249,12 @@ def solve(
     take turns, move by move and line by line, each term of the sequence
     giving one run of each kind. The same arguments always give the same
     answer and node count, unless the time limit stops the search.
+
+    Where the game estimates how far a position is from a win
+    (:meth:`~patience.Game.search_estimate`), a best-first search for wins
+    takes turns with the runs, going on after each run that ends without an
+    answer for as many positions as that run had. It answers only with a
+    win: a loss is still proven by a run alone.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
