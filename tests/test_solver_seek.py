@@ -145,3 +145,17 @@ def test_the_search_goes_on_where_its_slice_ended() -> None:
     assert total == 600
     assert sorted(parts.queue) == sorted(whole.queue)
     assert parts.win_line == whole.win_line
+
+
+def test_a_game_pickled_by_value_estimates_the_same_from_an_empty_cache() -> None:
+    import pickle
+
+    from patience.games.forty_thieves import napoleon_rules
+    from patience.tableau import TableauGame
+
+    game = TableauGame("my-napoleon", napoleon_rules(), {})
+    state = game.deal(4)
+    before = game.search_estimate(state)
+    again = pickle.loads(pickle.dumps(game))
+    assert "_pile_costs" not in again.__dict__
+    assert again.search_estimate(again.deal(4)) == before

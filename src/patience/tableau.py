@@ -712,8 +712,9 @@ class TableauGame(Game):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled by value (a game not in the registry): the moves come back
-        as new objects, so the table of their identities is made again."""
-        self.__dict__.update(state)
+        as new objects, so the table of their identities is made again; the
+        cache of the search estimate's piles starts empty."""
+        self.__dict__.update({k: v for k, v in state.items() if k != "_pile_costs"})
         self.__dict__["_parts_by_id"] = {id(m): key for key, m in self._moves.items()}
 
     def _multi_move(self, source: int, target: int, count: int) -> Move:
