@@ -374,6 +374,22 @@ def test_move_preferences_are_whole_numbers_in_listing_order(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_search_estimates_are_whole_numbers_or_none(name: str) -> None:
+    """``search_estimate`` is ``None`` or an integer, the same answer every
+    time it is asked, and ``None`` at every position of a game or at none."""
+    game = patience.game(name)
+    kinds = set()
+    for _, state, _ in random_positions(game, range(2), 40):
+        value = game.search_estimate(state)
+        assert value == game.search_estimate(state)
+        assert value is None or type(value) is int
+        kinds.add(value is None)
+    assert len(kinds) == 1
+    if name in ("napoleon", "spider"):
+        assert kinds == {False}
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_scores_told_before_the_moves_are_the_scores_after_them(name: str) -> None:
     """``move_scores`` is ``None`` or exactly the score each legal move
     leaves, in listing order, for every player, at every position of random

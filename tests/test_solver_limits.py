@@ -213,27 +213,65 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, bool, bool, bo
     return runs
 
 
+def _counting_seeker(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the positions of each slice of the best-first search."""
+    slices: list[int] = []
+    real = solver_module._Seeker.search
+
+    def search(self: solver_module._Seeker, budget: int | None) -> int:
+        made = real(self, budget)
+        slices.append(made)
+        return made
+
+    monkeypatch.setattr(solver_module._Seeker, "search", search)
+    return slices
+
+
+@pytest.mark.parametrize("limit", [5.5, 300.5, 3000.5, 30000.5])
+def test_the_time_limit_holds_with_the_best_first_search(
+    limit: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Napoleon's search takes turns with a best-first search for wins,
+    which reads the clock before each position it makes, as the runs do."""
+    clock = _Clock()
+    monkeypatch.setattr(solver_module, "_clock", clock)
+    slices = _counting_seeker(monkeypatch)
+    game = _costly(patience.game("napoleon"), clock)
+    found = solve(game, game.deal(1), max_seconds=limit)
+    assert found.seconds <= limit
+    if limit > 3000:
+        assert sum(slices) > 0
+
+
 @pytest.mark.parametrize(
-    ("name", "seed"), [("las-vegas", 1), ("klondike", 1), ("thirteen-up", 3), ("spider", 0)]
+    ("name", "seed"),
+    [("las-vegas", 1), ("klondike", 1), ("thirteen-up", 3), ("spider", 0), ("napoleon", 1)],
 )
 @pytest.mark.parametrize("restarts", [True, False])
 def test_a_node_limit_given_alone_is_exact(
     name: str, seed: int, restarts: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Over every run, move by move and line by line, the search expands at
-    most ``max_nodes`` positions, and exactly that many when the limit stops
-    it; ``Solution.nodes`` counts them."""
+    """Over every run, move by move and line by line, and every slice of the
+    best-first search, the search expands at most ``max_nodes`` positions,
+    and exactly that many when the limit stops it; ``Solution.nodes`` counts
+    them."""
     runs = _counting(monkeypatch)
+    slices = _counting_seeker(monkeypatch)
     game = patience.game(name)
     for limit in (1, 999, 1000, 1001, 3333, 7000):
         runs.clear()
+        slices.clear()
         found = solve(game, game.deal(seed), max_nodes=limit, restarts=restarts)
-        expanded = sum(run[0] for run in runs)
+        expanded = sum(run[0] for run in runs) + sum(slices)
         assert expanded == found.nodes <= limit
         if not found.settled:
             assert found.nodes == limit
     if restarts and name in ("klondike", "thirteen-up"):
         assert any(run[1] for run in runs)
+    if restarts and name in ("spider", "napoleon"):
+        assert sum(slices) > 0
+    else:
+        assert not slices
 
 
 class _Stopping(Graph):

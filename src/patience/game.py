@@ -1433,6 +1433,25 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """:meth:`move_preferences` for a state of this game (default: ``None``)."""
         return None
 
+    def search_estimate(self, state: State) -> int | None:
+        """How far from a win ``state`` looks to a search for one, or ``None``.
+
+        A whole number, lower for a position that looks closer to a win; it
+        need not be exact, nor a bound of any kind. A solver uses it to choose
+        which position to look at next in a search that seeks wins (best
+        first), besides its exhaustive search: like
+        :meth:`move_preferences`, it changes how soon a win is found, never
+        what a search can prove. ``None`` (the default) means the game gives
+        no estimate, and the solver then makes no such search.
+        """
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
+        return self._search_estimate(state)
+
+    def _search_estimate(self, state: State) -> int | None:
+        """:meth:`search_estimate` for a state of this game (default: ``None``)."""
+        return None
+
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """Moves that can always be made at once without losing anything (default: none)."""
         return ()

@@ -17,7 +17,9 @@ ones included: what the literature calls *thoughtful* solitaire. It uses only
   score each leaves without making them, so a move is made only when the
   search reaches it;
 - :meth:`~patience.Game.may_win` and :meth:`~patience.Game.score_bound`, which
-  prune positions that cannot be won or cannot beat the best score found.
+  prune positions that cannot be won or cannot beat the best score found;
+- :meth:`~patience.Game.search_estimate`, which orders a best-first search
+  for wins that takes turns with the depth-first runs.
 
 The search is depth-first with limits on nodes, time and table size; the
 table is cleared when it is full, so memory stays bounded and the answer
@@ -31,6 +33,7 @@ whatever pauses the interpreter makes.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -59,6 +62,11 @@ _clock: Callable[[], float] = time.perf_counter
 _RESTART_UNIT = 1000
 """The node budget of the shortest run with restarts: run ``i`` has this
 times the ``i``-th term of the Luby sequence (tests make it small)."""
+
+
+_SEEK_SHARE = 1
+"""The positions each slice of the best-first search for wins gets, as a
+multiple of the positions of the run before it."""
 
 
 def check_count(name: str, value: object, minimum: int = 1) -> int:
@@ -243,6 +251,12 @@ def solve(
     giving one run of each kind. The same arguments always give the same
     answer and node count, unless the time limit stops the search.
 
+    Where the game estimates how far a position is from a win
+    (:meth:`~patience.Game.search_estimate`), a best-first search for wins
+    takes turns with the runs, going on after each run that ends without an
+    answer for as many positions as that run had. It answers only with a
+    win: a loss is still proven by a run alone.
+
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
     stop. A loss rests on the moves alone: a search that met such a
@@ -306,6 +320,14 @@ def solve(
     # Where the game joins moves into lines (Game.search_lines), runs take
     # turns: one searches move by move, the next line by line.
     by_lines = goal == "win" and restarts and game.search_lines(state) is not None
+    # Where the game estimates how far a position is from a win, a best-first
+    # search for one takes turns with the runs, each slice as many positions
+    # as the run before it.
+    seeker: _Seeker | None = None
+    if dead is not None and restarts:
+        estimate = game.search_estimate(state)
+        if estimate is not None:
+            seeker = _Seeker(game, player, state, estimate, limit, table_size, dead, ruled, going)
     while True:
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
@@ -329,12 +351,26 @@ def solve(
         if not run.blocked:  # a blocked run goes again with the same budget
             if run.exhausted or not restarts:
                 break
+            if seeker is not None and not seeker.empty:
+                share = _SEEK_SHARE * run.nodes
+                if max_nodes is not None:
+                    share = min(share, max_nodes - used)
+                if share > 0:
+                    used += seeker.search(share)
+                    if seeker.win_line is not None or seeker.timed_out:
+                        break
+                    if max_nodes is not None and used >= max_nodes:
+                        break
             runs += 1
             # With lines, each term of the sequence is a pair of runs, one of each kind.
             budget = _RESTART_UNIT * _luby((runs + 1) // 2 if by_lines else runs)
         if limit is not None and limit.up():
             break  # no time for another run
     # The tables kept from run to run go before the clock's last reading.
+    sought = None
+    if seeker is not None:
+        sought = seeker.win_line, seeker.win_score
+        seeker.release()
     if dead is not None:
         dead.clear()
     ruled_any = bool(ruled)
@@ -347,6 +383,8 @@ def solve(
     # loss rests on the moves alone.
     proven = run.exhausted and not ruled_any
     exhausted = proven or (best.exhausted and not ruled_any)
+    if sought is not None and sought[0] is not None and best.win_line is None:
+        return Solution("won", sought[0], sought[1], used, seconds, True)
     if best.win_line is not None:
         status: Status = "won"
     elif proven:
@@ -542,38 +580,15 @@ class _Run:
                 self.win_line, self.win_score = line, score
 
     def playable(self, states: list[State]) -> bool:
-        """Whether a line through ``states`` to the won position just reached can be played.
-
-        A search for a win does not ask :meth:`~patience.Game.is_over` as it
-        goes (see :func:`solve`), so a line may pass through a position the
-        game calls over by a rule of its own (a clock, in a game of one's
-        own any rule), and play ends there. No position on it is over for
-        want of progress: a win is progress, and a game is over that way
-        only where no progress is possible. So the check asks
-        ``is_over(s, search=False)``, which gives the same answer here
-        without a search. If a position is over, the first such one is noted as a leaf
-        for this run and the runs after it, and the run stops
-        (:attr:`blocked`): positions below the leaf were searched on the
-        assumption that play could go on, so none of them is marked dead.
-        Positions the game lets play on are noted too, so that a later line
-        through them does not ask again. The time limit is asked before each
-        position is asked about, as before each expansion.
-        """
-        game, limit, going = self.game, self.limit, self.going
-        for s in states:
-            found, debt = game.transposition_key(s)
-            key = _Key(found)
-            if (key, debt) in going:
-                continue
-            if limit is not None and limit.up():
-                self.timed_out = self.stopped = True  # not known to play: no win
-                return False
-            if game.is_over(s, search=False):
-                _note_least(self.ruled, key, debt)
-                self.blocked = self.stopped = True
-                return False
-            going.add((key, debt))
-        return True
+        """Whether a line through ``states`` to the won position just reached
+        can be played (see :func:`_playable`); a line that cannot stops the
+        run (:attr:`blocked`), and one the clock stopped, too."""
+        verdict = _playable(self.game, states, self.limit, self.ruled, self.going)
+        if verdict == "timed out":
+            self.timed_out = self.stopped = True  # not known to play: no win
+        elif verdict == "blocked":
+            self.blocked = self.stopped = True
+        return verdict == "ok"
 
     def close(self, frame: _Frame) -> None:
         """Finish ``frame``, whose children are all searched without a win.
@@ -655,6 +670,219 @@ class _Run:
             else:
                 frames.append(grand)
         self.exhausted = not frames
+
+
+def _playable(
+    game: Game,
+    states: list[State],
+    limit: _Limit | None,
+    ruled: dict[Hashable, int],
+    going: set[tuple[Hashable, int]],
+) -> Literal["ok", "blocked", "timed out"]:
+    """Whether a line through ``states`` to a won position can be played.
+
+    A search for a win does not ask :meth:`~patience.Game.is_over` as it
+    goes (see :func:`solve`), so a line may pass through a position the
+    game calls over by a rule of its own (a clock, in a game of one's
+    own any rule), and play ends there. No position on it is over for
+    want of progress: a win is progress, and a game is over that way
+    only where no progress is possible. So the check asks
+    ``is_over(s, search=False)``, which gives the same answer here
+    without a search. If a position is over, the first such one is noted in
+    ``ruled`` as a leaf for the searches after it, and the answer is
+    ``"blocked"``: a depth-first run then stops, since positions below the
+    leaf were searched on the assumption that play could go on, so none of
+    them may be marked dead. Positions the game lets play on are noted in
+    ``going``, so that a later line through them does not ask again. The
+    time limit is asked before each position is asked about, as before each
+    expansion (``"timed out"``: not known to play, so no win).
+    """
+    for s in states:
+        found, debt = game.transposition_key(s)
+        key = _Key(found)
+        if (key, debt) in going:
+            continue
+        if limit is not None and limit.up():
+            return "timed out"
+        if game.is_over(s, search=False):
+            _note_least(ruled, key, debt)
+            return "blocked"
+        going.add((key, debt))
+    return "ok"
+
+
+_Node = tuple[State, "_Node | None", "_Step | None"]
+"""A position the best-first search has met: the position, the node it was
+reached from (``None`` at the root) and the step that reached it."""
+
+
+class _Seeker:
+    """A best-first search for a win, by the game's estimate
+    (:meth:`~patience.Game.search_estimate`), taken in slices of positions
+    between the depth-first runs and carried on from one slice to the next.
+
+    It keeps every position met but not yet expanded in a queue ordered by
+    the estimate (ties: the one met last first) and expands the most
+    promising: its first safe move alone if it has one, else its lines
+    where the game joins moves, else its moves. Positions are filed by
+    their transposition keys, as the runs file them, and skipped when met
+    again with no less debt, or when a run has proven them dead. It only
+    ever answers with a win: what it skips or drops is not searched, so it
+    proves nothing, and its running out of positions proves nothing either.
+    A position counts as one node when it is made, so its budget is kept
+    exactly, and the clock is read before each.
+    """
+
+    __slots__ = (
+        "dead",
+        "empty",
+        "game",
+        "going",
+        "limit",
+        "lines",
+        "met",
+        "pending",
+        "player",
+        "queue",
+        "ruled",
+        "table_size",
+        "ticket",
+        "timed_out",
+        "win_line",
+        "win_score",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        player: int,
+        root: State,
+        estimate: int,
+        limit: _Limit | None,
+        table_size: int,
+        dead: dict[Hashable, int],
+        ruled: dict[Hashable, int],
+        going: set[tuple[Hashable, int]],
+    ) -> None:
+        self.game = game
+        self.player = player
+        self.limit = limit
+        self.table_size = table_size
+        self.dead = dead
+        self.ruled = ruled
+        self.going = going
+        self.lines = game.search_lines(root) is not None
+        self.met: dict[_Key, int] = {}
+        found, debt = game.transposition_key(root)
+        self.met[_Key(found)] = debt
+        self.ticket = 0
+        self.queue: list[tuple[int, int, _Node]] = [(estimate, 0, (root, None, None))]
+        # The position being expanded and its children still to make.
+        self.pending: tuple[_Node, list[tuple[_Step, State | None]]] | None = None
+        self.empty = False
+        self.timed_out = False
+        self.win_line: tuple[Move, ...] | None = None
+        self.win_score: int | None = None
+
+    def release(self) -> None:
+        """Let go of the search's tables (its results stay)."""
+        self.queue.clear()
+        self.met.clear()
+        self.pending = None
+
+    def search(self, budget: int | None) -> int:
+        """Search on for at most ``budget`` positions; the positions made."""
+        game, player, limit = self.game, self.player, self.limit
+        queue, met, dead, ruled = self.queue, self.met, self.dead, self.ruled
+        made = 0
+        while True:
+            if self.pending is None:
+                if not queue:
+                    self.empty = True
+                    return made
+                node = heapq.heappop(queue)[2]
+                s = node[0]
+                safe = game.safe_moves(s)
+                children: list[tuple[_Step, State | None]]
+                if safe:
+                    children = [(safe[0], None)]
+                elif self.lines:
+                    lines = game.search_lines(s)
+                    children = [(m, c) for m, c in lines] if lines is not None else []
+                else:
+                    children = [(m, None) for m in game.legal_moves(s)]
+                children.reverse()  # made from the end
+                self.pending = (node, children)
+            node, children = self.pending
+            while children:
+                if budget is not None and made >= budget:
+                    return made
+                if limit is not None and limit.up():
+                    self.timed_out = True
+                    return made
+                step, child = children.pop()
+                made += 1
+                if child is None:
+                    child = game.apply(node[0], cast(Move, step))
+                here: _Node = (child, node, step)
+                if game.is_won(child, player):
+                    if self.won(here):
+                        return made
+                    if self.timed_out:
+                        return made
+                    continue
+                found, debt = game.transposition_key(child)
+                key = _Key(found)
+                known = met.get(key)
+                if known is not None and known <= debt:
+                    continue
+                proven = dead.get(key)
+                if proven is not None and proven <= debt:
+                    continue
+                over = ruled.get(key)
+                if over is not None and over <= debt:
+                    continue
+                if not game.legal_moves(child) or not game.may_win(child, player):
+                    continue
+                if len(met) >= self.table_size:
+                    met.clear()
+                met[key] = debt
+                estimate = game.search_estimate(child)
+                self.ticket -= 1
+                heapq.heappush(queue, (0 if estimate is None else estimate, self.ticket, here))
+                if len(queue) > self.table_size:
+                    # Keep the more promising half: the rest is only not searched.
+                    kept = heapq.nsmallest(len(queue) // 2, queue)
+                    queue[:] = kept
+                    heapq.heapify(queue)
+            self.pending = None
+
+    def won(self, node: _Node) -> bool:
+        """Check the line to the won position ``node``: shortened and
+        playable, it is the answer."""
+        game, limit = self.game, self.limit
+        steps: list[_Step] = []
+        at: _Node | None = node
+        while at is not None and at[2] is not None:
+            steps.append(at[2])
+            at = at[1]
+        steps.reverse()
+        root = at[0] if at is not None else node[0]
+        path = list(_flat(steps))
+        on = [root]
+        for move in path:
+            if limit is not None and limit.up():
+                self.timed_out = True
+                return False
+            on.append(game.apply(on[-1], move))
+        line, states = _shortened(game, on, path, limit)
+        verdict = _playable(game, states, limit, self.ruled, self.going)
+        if verdict == "timed out":
+            self.timed_out = True
+        if verdict != "ok":
+            return False
+        self.win_line, self.win_score = line, game.score(on[-1], self.player)
+        return True
 
 
 _Step = Move | tuple[Move, ...]
