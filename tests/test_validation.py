@@ -122,6 +122,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in GAMES] + [
     ("emperor", {"worrying_back": False}),
     ("single-rail", {"worrying_back": True}),
     ("seahaven-towers", {"tower_runs": True}),
+    ("freecell", {"cells": 1, "runs": False}),
+    ("eight-off", {"runs": False}),
     ("canfield", {"unit": "run"}),
     ("thirteen-up", {"unit": "one"}),
     ("devils-grip", {"passes": 2}),
@@ -777,6 +779,9 @@ BOUNDS: dict[str, dict[str, list[Any]]] = {
         "clock": [5, "monotonic"],
     },
     "seahaven-towers": {"tower_runs": [1, None]},
+    "freecell": {"cells": [-1, 11, *NOT_INT], "runs": [1, None], "numbering": ["ms", None, 1]},
+    "bakers-game": {"cells": [-1, 11, *NOT_INT], "runs": [1, None], "numbering": ["ms", None]},
+    "eight-off": {"runs": [1, None]},
     "single-rail": {"worrying_back": [1, None]},
     "spider": {},
 }
