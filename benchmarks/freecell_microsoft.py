@@ -66,9 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [
-            pool.submit(solve_deal, args.game, options, n, args.seconds) for n in numbers
-        ]
+        futures = [pool.submit(solve_deal, args.game, options, n, args.seconds) for n in numbers]
         for future in futures:
             row = future.result()
             results.append(row)

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import InvalidOptionError, InvalidSeedError, PatienceError
+from ..move import Move
 from ..registry import register
 from ..state import State
 from ..tableau import TableauGame, TableauRules, check_count, check_flag
 
 __all__ = [
     "MICROSOFT_NUMBERS",
+    "CellGame",
     "FreeCellGame",
     "MicrosoftNumberError",
     "bakers_game_rules",
@@ -142,7 +144,94 @@ def eight_off_rules(*, runs: bool = True) -> TableauRules:
     )
 
 
-class FreeCellGame(TableauGame):
+class CellGame(TableauGame):
+    """A game of cells and open columns (FreeCell, Baker's Game, Eight Off):
+    the engine's game of the declaration, with advice for a search.
+
+    :meth:`~patience.Game.move_preferences` ranks a card from a cell onto a
+    column first, then a card or run onto another column, then moves into
+    a space, then moves into a cell; within each rank, moves that bring the
+    card next wanted on a foundation nearer the top of its column come
+    first. :meth:`~patience.Game.search_lines` gives every legal move alone
+    except those another reaches the same way: with several free cells only
+    moves into the first, with several spaces only moves into the first.
+    """
+
+    def _move_preferences(self, state: State) -> tuple[int, ...]:
+        """Rank times 16, plus up to 15 for digging out a wanted card."""
+        items = state._items
+        at = self._at
+        parts_of = self._parts
+        cells = self._cell_set
+        foundations = self._foundation_set
+        # The rank each suit's foundation wants next (14 once complete).
+        wanted: dict[Suit | None, int] = dict.fromkeys(Suit, 1)
+        for f in at.foundations:
+            cards = items[f].cards
+            if cards:
+                wanted[cards[0].suit] = len(cards) + 1
+        # For each column, how many cards lie above its most wanted card.
+        depth: dict[int, int] = {}
+        for t in at.tableau:
+            cards = items[t].cards
+            best, above = 99, 0
+            for i in range(len(cards) - 1, -1, -1):
+                card = cards[i]
+                gap = card.rank - wanted[card.suit]
+                if gap < best:
+                    best, above = gap, len(cards) - 1 - i
+            depth[t] = above if best <= 1 else 15
+        out = []
+        for move in self._legal_moves(state):
+            parts = parts_of.get(move)
+            if parts is None:
+                out.append(0)
+                continue
+            s, t, k = parts
+            if t in foundations:
+                out.append(96)
+                continue
+            if t in cells:
+                rank = 1
+            elif not items[t].cards:
+                rank = 2
+            elif s in cells:
+                rank = 5
+            else:
+                rank = 4
+            dig = 0
+            if s not in cells:
+                # Fewer cards above the wanted card once these have gone.
+                left = depth[s] - k
+                dig = 15 - left if 0 <= left < 15 else (15 if left < 0 else 0)
+            out.append(rank * 16 + dig)
+        return tuple(out)
+
+    def _search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...]:
+        """Every legal move alone, but only into the first free cell and the
+        first space: the cells are interchangeable, and so are the spaces."""
+        items = state._items
+        at = self._at
+        first_cell = next((c for c in at.cells if not items[c].cards), -1)
+        first_space = next((t for t in at.tableau if not items[t].cards), -1)
+        cells = self._cell_set
+        tableau = self._tableau_set
+        parts_of = self._parts
+        step = self._step
+        out = []
+        for move in self._legal_moves(state):
+            parts = parts_of.get(move)
+            if parts is not None:
+                t = parts[1]
+                if t in cells and t != first_cell:
+                    continue
+                if t in tableau and t != first_space and not items[t].cards:
+                    continue
+            out.append(((move,), step(state, move)[0]))
+        return tuple(out)
+
+
+class FreeCellGame(CellGame):
     """FreeCell or Baker's Game: the engine's game of the declaration, dealt by
     the library's shuffle or by Microsoft's deal numbers.
 
@@ -203,9 +292,9 @@ def _bakers_game(*, cells: int = 4, runs: bool = True, numbering: str = "library
     return FreeCellGame("bakers-game", bakers_game_rules(cells=cells, runs=runs), options, chosen)
 
 
-def _eight_off(*, runs: bool = True) -> TableauGame:
+def _eight_off(*, runs: bool = True) -> CellGame:
     check_flag("eight-off", "runs", runs)
-    return TableauGame("eight-off", eight_off_rules(runs=runs), {"runs": runs})
+    return CellGame("eight-off", eight_off_rules(runs=runs), {"runs": runs})
 
 
 register(
