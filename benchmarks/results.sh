@@ -43,6 +43,11 @@ if [[ "$part" == all || "$part" == play ]]; then
         sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
         sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
     done
+    # FreeCell, Baker's Game and Eight Off: random and greedy play.
+    for game in freecell bakers-game eight-off; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+    done
     # Emperor's greedy games search long for progress (about 4 s a deal): 200 deals.
     sim emperor-random emperor --policy random --deals 1000 --jobs 2
     sim emperor-greedy emperor --policy greedy --deals 200 --jobs 2
@@ -77,6 +82,9 @@ if [[ "$part" == all || "$part" == solver ]]; then
     # The rest of the tableau family, Calculation and Devil's Grip: ten seconds a deal.
     for game in streets-and-alleys beleaguered-castle thirteen-up seahaven-towers emperor \
             canfield napoleon spider calculation devils-grip; do
+        sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+    done
+    for game in freecell bakers-game eight-off; do
         sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
     done
     python benchmarks/solver_speed.py --json docs/_data/benchmarks.json
