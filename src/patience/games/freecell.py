@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..cards import Card, Suit
+from ..cards import Card
 from ..errors import InvalidOptionError, InvalidSeedError, PatienceError
 from ..move import Move
 from ..registry import register
@@ -148,63 +148,29 @@ class CellGame(TableauGame):
     """A game of cells and open columns (FreeCell, Baker's Game, Eight Off):
     the engine's game of the declaration, with advice for a search.
 
-    :meth:`~patience.Game.move_preferences` ranks a card from a cell onto a
-    column first, then a card or run onto another column, then moves into
-    a space, then moves into a cell; within each rank, moves that bring the
-    card next wanted on a foundation nearer the top of its column come
-    first. :meth:`~patience.Game.search_lines` gives every legal move alone
+    :meth:`~patience.Game.move_preferences` puts moves into a cell after
+    the others of the same score. :meth:`~patience.Game.search_lines` gives every legal move alone
     except those another reaches the same way: with several free cells only
     moves into the first, with several spaces only moves into the first.
     """
 
     def _move_preferences(self, state: State) -> tuple[int, ...]:
-        """Rank times 16, plus up to 15 for digging out a wanted card."""
-        items = state._items
-        at = self._at
-        parts_of = self._parts
+        """Every move 1, but a move into a cell 0.
+
+        A free cell is the scarcest thing in these games: every card parked
+        in one makes the runs that can move smaller. On Microsoft's deals 1
+        to 40 with 20,000 positions each, the solver won 38 with this advice
+        and 37 without; ranking moves further (from a cell onto a column
+        first, then column to column, then into a space, then into a cell,
+        each by how near the top it brings the card a foundation wants next)
+        won only 35.
+        """
         cells = self._cell_set
-        foundations = self._foundation_set
-        # The rank each suit's foundation wants next (14 once complete).
-        wanted: dict[Suit | None, int] = dict.fromkeys(Suit, 1)
-        for f in at.foundations:
-            cards = items[f].cards
-            if cards:
-                wanted[cards[0].suit] = len(cards) + 1
-        # For each column, how many cards lie above its most wanted card.
-        depth: dict[int, int] = {}
-        for t in at.tableau:
-            cards = items[t].cards
-            best, above = 99, 0
-            for i in range(len(cards) - 1, -1, -1):
-                card = cards[i]
-                gap = card.rank - wanted[card.suit]
-                if gap < best:
-                    best, above = gap, len(cards) - 1 - i
-            depth[t] = above if best <= 1 else 15
+        parts_of = self._parts
         out = []
         for move in self._legal_moves(state):
             parts = parts_of.get(move)
-            if parts is None:
-                out.append(0)
-                continue
-            s, t, k = parts
-            if t in foundations:
-                out.append(96)
-                continue
-            if t in cells:
-                rank = 1
-            elif not items[t].cards:
-                rank = 2
-            elif s in cells:
-                rank = 5
-            else:
-                rank = 4
-            dig = 0
-            if s not in cells:
-                # Fewer cards above the wanted card once these have gone.
-                left = depth[s] - k
-                dig = 15 - left if 0 <= left < 15 else (15 if left < 0 else 0)
-            out.append(rank * 16 + dig)
+            out.append(0 if parts is not None and parts[1] in cells else 1)
         return tuple(out)
 
     def _search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...]:
