@@ -23,14 +23,12 @@ from typing import Literal
 
 from ..cards import Card
 from ..errors import InvalidOptionError, InvalidSeedError, PatienceError
-from ..move import Move
 from ..registry import register
 from ..state import State
 from ..tableau import TableauGame, TableauRules, check_count, check_flag
 
 __all__ = [
     "MICROSOFT_NUMBERS",
-    "CellGame",
     "FreeCellGame",
     "MicrosoftNumberError",
     "bakers_game_rules",
@@ -144,60 +142,7 @@ def eight_off_rules(*, runs: bool = True) -> TableauRules:
     )
 
 
-class CellGame(TableauGame):
-    """A game of cells and open columns (FreeCell, Baker's Game, Eight Off):
-    the engine's game of the declaration, with advice for a search.
-
-    :meth:`~patience.Game.move_preferences` puts moves into a cell after
-    the others of the same score. :meth:`~patience.Game.search_lines` gives every legal move alone
-    except those another reaches the same way: with several free cells only
-    moves into the first, with several spaces only moves into the first.
-    """
-
-    def _move_preferences(self, state: State) -> tuple[int, ...]:
-        """Every move 1, but a move into a cell 0.
-
-        A free cell is the scarcest thing in these games: every card parked
-        in one makes the runs that can move smaller. On Microsoft's deals 1
-        to 40 with 20,000 positions each, the solver won 38 with this advice
-        and 37 without; ranking moves further (from a cell onto a column
-        first, then column to column, then into a space, then into a cell,
-        each by how near the top it brings the card a foundation wants next)
-        won only 35.
-        """
-        cells = self._cell_set
-        parts_of = self._parts
-        out = []
-        for move in self._legal_moves(state):
-            parts = parts_of.get(move)
-            out.append(0 if parts is not None and parts[1] in cells else 1)
-        return tuple(out)
-
-    def _search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...]:
-        """Every legal move alone, but only into the first free cell and the
-        first space: the cells are interchangeable, and so are the spaces."""
-        items = state._items
-        at = self._at
-        first_cell = next((c for c in at.cells if not items[c].cards), -1)
-        first_space = next((t for t in at.tableau if not items[t].cards), -1)
-        cells = self._cell_set
-        tableau = self._tableau_set
-        parts_of = self._parts
-        step = self._step
-        out = []
-        for move in self._legal_moves(state):
-            parts = parts_of.get(move)
-            if parts is not None:
-                t = parts[1]
-                if t in cells and t != first_cell:
-                    continue
-                if t in tableau and t != first_space and not items[t].cards:
-                    continue
-            out.append(((move,), step(state, move)[0]))
-        return tuple(out)
-
-
-class FreeCellGame(CellGame):
+class FreeCellGame(TableauGame):
     """FreeCell or Baker's Game: the engine's game of the declaration, dealt by
     the library's shuffle or by Microsoft's deal numbers.
 
@@ -258,9 +203,9 @@ def _bakers_game(*, cells: int = 4, runs: bool = True, numbering: str = "library
     return FreeCellGame("bakers-game", bakers_game_rules(cells=cells, runs=runs), options, chosen)
 
 
-def _eight_off(*, runs: bool = True) -> CellGame:
+def _eight_off(*, runs: bool = True) -> TableauGame:
     check_flag("eight-off", "runs", runs)
-    return CellGame("eight-off", eight_off_rules(runs=runs), {"runs": runs})
+    return TableauGame("eight-off", eight_off_rules(runs=runs), {"runs": runs})
 
 
 register(
