@@ -52,6 +52,11 @@ if [[ "$part" == all || "$part" == play ]]; then
         sim "spider-${suits%:*}-suit-random" spider -o suits=${suits#*:} --policy random --deals 1000 --jobs 2
         sim "spider-${suits%:*}-suit-greedy" spider -o suits=${suits#*:} --policy greedy --deals 1000 --jobs 2
     done
+    # FreeCell, Baker's Game and Eight Off: random and greedy play.
+    for game in freecell bakers-game eight-off; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+    done
     # Emperor's greedy games search long for progress (about 4 s a deal): 200 deals.
     sim emperor-random emperor --policy random --deals 1000 --jobs 2
     sim emperor-greedy emperor --policy greedy --deals 200 --jobs 2
@@ -104,6 +109,9 @@ if [[ "$part" == all || "$part" == solver ]]; then
     done
     sim aces-up-solver aces-up --policy solver --deals 200 --max-seconds 10 --jobs 2
     sim clock-solver clock --policy solver --deals 200 --max-seconds 10 --jobs 2
+    for game in freecell bakers-game eight-off; do
+        sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+    done
     python benchmarks/solver_speed.py --json docs/_data/benchmarks.json
 fi
 

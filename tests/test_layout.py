@@ -31,6 +31,9 @@ VARIANTS += [
     ("railroad-race", {"sidings": 1}),
     ("canfield", {"unit": "one"}),
     ("seahaven-towers", {"tower_runs": True}),
+    ("freecell", {"cells": 0}),
+    ("freecell", {"cells": 10, "runs": False}),
+    ("eight-off", {"runs": False}),
     ("devils-grip", {"passes": 3}),
 ]
 VARIANTS += [("railroad", {"sidings": k}) for k in range(1, 9)]

@@ -45,6 +45,12 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("thirteen-up", {}),
     ("seahaven-towers", {}),
     ("seahaven-towers", {"tower_runs": True}),
+    ("freecell", {}),
+    ("freecell", {"cells": 0}),
+    ("freecell", {"runs": False}),
+    ("bakers-game", {}),
+    ("eight-off", {}),
+    ("eight-off", {"runs": False}),
     ("streets-and-alleys", {}),
     ("beleaguered-castle", {}),
     ("napoleon", {}),
@@ -148,6 +154,9 @@ BUILT_IN = {
     "scorpion",
     "yukon",
     "russian-solitaire",
+    "freecell",
+    "bakers-game",
+    "eight-off",
 }
 
 

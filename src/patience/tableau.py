@@ -235,6 +235,11 @@ class TableauRules:
     """Whether a built run may move as one when the empty cells could carry it
     card by card: up to one more card than there are empty cells. Shorthand
     for single moves only; it never makes anything new possible."""
+    space_runs: bool = False
+    """With ``cell_runs``: whether spaces help carry a run too, as in FreeCell.
+    A run may then move as one when it has at most (free cells + 1) times
+    two to the power of the spaces, not counting the target if it is a
+    space. Still shorthand for single moves. Needs spaces that take any card."""
 
     foundations: int | None = None
     """Foundation piles (default: four per pack)."""
@@ -356,8 +361,10 @@ class TableauRules:
             return "reserve_fills_spaces", "there is no reserve to fill spaces from"
         if self.cells_dealt > self.cells:
             return "cells_dealt", f"{self.cells_dealt} cards for {self.cells} cells"
-        if self.cell_runs and (not self.cells or self.unit != "one"):
+        if self.cell_runs and (not (self.cells or self.space_runs) or self.unit != "one"):
             return "cell_runs", "runs through cells need cells and single-card units"
+        if self.space_runs and (not self.cell_runs or self.space != "any"):
+            return "space_runs", "runs through spaces need cell_runs and spaces that take any card"
         if self.foundation_count < 1:
             return "foundations", "at least one foundation"
         if self.base != "dealt" and not (isinstance(self.base, int) and 1 <= self.base <= KING):
@@ -1016,8 +1023,14 @@ class TableauGame(Game):
             b = c = len(out)
         moves = self._moves
         most = self._deck_size
+        most_space = most
         if r.cell_runs:
-            most = 1 + sum(1 for i in at.cells if not items[i].cards)
+            most = most_space = 1 + sum(1 for i in at.cells if not items[i].cards)
+            if r.space_runs and spaces:
+                # Each space doubles what the cells carry; a space that is
+                # the target carries nothing.
+                most_space = most << (len(spaces) - 1)
+                most <<= len(spaces)
         # Moves that would only swap two interchangeable piles are left out:
         # a whole pile into a space, and (with twins, in two packs or more) a
         # run whose pile then holds just what the target pile holds.
@@ -1050,7 +1063,12 @@ class TableauGame(Game):
                 if k > most:
                     break
                 targets = takers.get(kind_of[bottom], _NO_TARGETS)
-                if fill and bottom in space_cards and not (whole_piles_stay and k == len(cards)):
+                if (
+                    fill
+                    and bottom in space_cards
+                    and k <= most_space
+                    and not (whole_piles_stay and k == len(cards))
+                ):
                     targets = sorted(targets + fill) if targets else fill
                 if twins and targets:
                     rest = len(cards) - k
@@ -1760,7 +1778,14 @@ class TableauGame(Game):
                 return fault
         if r.cell_runs:
             free = sum(1 for c in at.cells if not items[c].cards)
-            if k > free + 1:
+            if r.space_runs:
+                spaces = sum(1 for p in at.tableau if p != t and not items[p].cards)
+                most = (free + 1) << spaces
+                if k > most:
+                    cells = _plural(free, "free cell")
+                    room = _plural(spaces, "other space" if not items[t].cards else "space")
+                    return "unit", f"with {cells} and {room}, at most {most} cards move as one"
+            elif k > free + 1:
                 if not free:
                     return "unit", "with no free cell, cards move one at a time"
                 cells = _plural(free, "free cell")
@@ -2061,7 +2086,12 @@ class TableauGame(Game):
         """The most cards that can ever move together from a tableau pile."""
         r = self.rules
         if r.unit == "one":
-            return 1 + len(self._at.cells) if r.cell_runs else 1
+            if not r.cell_runs:
+                return 1
+            most = 1 + len(self._at.cells)
+            if r.space_runs:
+                most <<= len(self._at.tableau) - 1
+            return min(most, 13)  # a built run holds each rank once
         if r.build == "none":
             return 1
         # A built run holds each rank once, unless building wraps round; a
