@@ -968,7 +968,8 @@ class JokerSolitaire(TableauGame):
                 # A joker that stands for nothing reaches the tableau only by
                 # coming free where a card was turned up: above face-down cards
                 # or in a space, never on a face-up card.
-                return f"{joker} stands for no card, so it cannot lie on the face-up {pile.cards[j - 1]}"
+                below = pile.cards[j - 1]
+                return f"{joker} stands for no card, so it cannot lie on the face-up {below}"
             if (
                 i in self._foundation_set
                 and d is not None
