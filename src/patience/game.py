@@ -15,6 +15,7 @@ import abc
 import enum
 import functools
 import hashlib
+import inspect
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -383,16 +384,50 @@ def _takes_state(value: object) -> bool:
 
 
 def _checking(method: Callable[..., _T]) -> Callable[..., _T]:
-    """``method`` with a check first that its ``state`` belongs to the game."""
+    """``method`` with a check first that its ``state`` belongs to the game.
 
-    @functools.wraps(method)
-    def checked(self: Game, state: State, *args: Any, **kwargs: Any) -> _T:
-        if getattr(state, "_game", None) is not self or not isinstance(state, State):
-            self._check_own(state)
-        return method(self, state, *args, **kwargs)
-
-    checked._checks_state = True  # type: ignore[attr-defined]
-    return checked
+    The wrapper takes the same parameters as ``method`` (written out, not as
+    ``*args, **kwargs``, which would cost a call several times over): the
+    solvers call some of these methods at every node.
+    """
+    params = list(inspect.signature(method).parameters.values())
+    names: dict[str, Any] = {"method": method, "State": State}
+    heads: list[str] = []
+    passes: list[str] = []
+    star = False
+    for k, p in enumerate(params):
+        default = ""
+        if p.default is not inspect.Parameter.empty:
+            names[f"default_{k}"] = p.default
+            default = f"=default_{k}"
+        if p.kind is p.VAR_POSITIONAL:
+            heads.append(f"*{p.name}")
+            passes.append(f"*{p.name}")
+            star = True
+        elif p.kind is p.VAR_KEYWORD:
+            heads.append(f"**{p.name}")
+            passes.append(f"**{p.name}")
+        elif p.kind is p.KEYWORD_ONLY:
+            if not star:
+                heads.append("*")
+                star = True
+            heads.append(p.name + default)
+            passes.append(f"{p.name}={p.name}")
+        elif p.kind is p.POSITIONAL_ONLY:
+            return method  # pragma: no cover - no game method is written so
+        else:
+            heads.append(p.name + default)
+            passes.append(p.name)
+    source = (
+        f"def checked({', '.join(heads)}):\n"
+        "    if state.__class__ is not State or state._game is not self:\n"
+        "        self._check_own(state)\n"
+        f"    return method({', '.join(passes)})\n"
+    )
+    exec(source, names)
+    checked: Any = functools.wraps(method)(names["checked"])
+    checked._checks_state = True
+    return checked  # type: ignore[no-any-return]
 
 
 class _GameMeta(abc.ABCMeta):
