@@ -6,7 +6,10 @@ these tests cannot skip there.
 
 from __future__ import annotations
 
+import copy
+import importlib.util
 import os
+import pickle
 import random
 from typing import Any
 
@@ -24,7 +27,16 @@ from gymnasium.utils.env_checker import check_env
 
 import patience
 from patience import IllegalMoveError, PatienceError
-from patience.gym import GENERIC_ID, PatienceEnv, action_mask_array, env_id, register_envs
+from patience.gym import (
+    GENERIC_ID,
+    RENDER_MODES,
+    PatienceEnv,
+    action_mask_array,
+    default_max_steps,
+    env_id,
+    raster,
+    register_envs,
+)
 from patience.shuffle import derive_seed
 
 ONE_PLAYER = [name for name in patience.games() if patience.game(name).players == 1]
@@ -238,7 +250,7 @@ def test_rendering() -> None:
     assert env.state is not None
     assert env.render() == env.game.render(env.state)
     with pytest.raises(ValueError, match="render_mode"):
-        PatienceEnv("railroad", render_mode="human")
+        PatienceEnv("railroad", render_mode="rgb")
     quiet = PatienceEnv("railroad")
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="render mode"):
@@ -271,4 +283,154 @@ def test_vector_environments_batch_the_infos() -> None:
         )
         obs, _, _, _, info = envs.step(actions)
     assert info["action_mask"].shape == (3, 4)
+    envs.close()
+
+
+@pytest.mark.parametrize("name", ONE_PLAYER)
+def test_every_render_mode_of_every_game(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # The modes Gymnasium's tools ask for (SB3's make_vec_env asks for
+    # "rgb_array") are offered by every id, and each gives what it promises.
+    assert RENDER_MODES == ("ansi", "human", "rgb_array")
+    for mode in RENDER_MODES:
+        env = gymnasium.make(env_id(name), render_mode=mode)
+        if mode != "human":
+            check_env(env.unwrapped)
+        _, info = env.reset(seed=5)
+        state = env.unwrapped.state
+        shown = env.render()
+        if mode == "ansi":
+            assert shown == env.unwrapped.game.render(state)
+        elif mode == "rgb_array":
+            assert isinstance(shown, np.ndarray) and shown.dtype == np.uint8
+            assert shown.ndim == 3 and shown.shape[2] == 3
+            assert np.array_equal(shown, raster(state))
+            # Face-down cards say nothing: the view draws the same image.
+            assert np.array_equal(shown, raster(env.unwrapped.game.view(state)))
+        else:
+            assert shown is None
+        env.close()
+    # "human" prints the text on every reset and step, and on render().
+    capsys.readouterr()
+    human = PatienceEnv(name, render_mode="human")
+    _, info = human.reset(seed=5)
+    texts = [human.game.render(human.state)]
+    assert human.render() is None
+    texts.append(texts[0])
+    if info["action_mask"].any():
+        human.step(random_legal(info, random.Random(1)))
+        texts.append(human.game.render(human.state))
+    assert capsys.readouterr().out == "".join(t + "\n" for t in texts)
+
+
+def test_the_raster_shows_the_cards() -> None:
+    game = patience.game("klondike")
+    state = game.deal(1)
+    image = raster(state)
+    table = image[0, 0].tolist()
+    assert table == [47, 125, 79]
+    # Red ink for the red face-up cards, black for the black, the blue of
+    # the backs for the face-down ones.
+    colours = {tuple(c) for c in image.reshape(-1, 3).tolist()}
+    assert {(200, 16, 46), (26, 26, 26), (43, 76, 155), (255, 255, 255)} <= colours
+    assert raster(state, scale=1).shape == (574, 500, 3)
+    moved = game.apply(state, game.legal_moves(state)[0])
+    assert not np.array_equal(raster(moved), image)
+    for bad in (0, -1, 5, True, "1"):
+        with pytest.raises(PatienceError, match="scale"):
+            raster(state, scale=bad)
+    with pytest.raises(PatienceError, match="State"):
+        raster("7S")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ONE_PLAYER)
+def test_an_environment_copies_and_pickles_after_reset(name: str) -> None:
+    # Search agents copy the environment; checkpoints and process pools pickle it.
+    env = gymnasium.make(env_id(name))
+    obs, info = env.reset(seed=1)
+    twins = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    rng = random.Random(2)
+    actions = []
+    for _ in range(20):
+        if not info["action_mask"].any():
+            break
+        actions.append(random_legal(info, rng))
+        obs, _, terminated, truncated, info = env.step(actions[-1])
+        if terminated or truncated:
+            break
+    ends = [env.reset()[1]["deal"]]
+    for twin in twins:
+        twin_obs = twin.unwrapped._observe()
+        for action in actions:
+            twin_obs, *_ = twin.step(action)
+        assert np.array_equal(twin_obs, obs)
+        # The seed sequence goes on where the original's went on.
+        ends.append(twin.reset()[1]["deal"])
+    assert len(set(ends)) == 1
+
+
+def test_registered_ids_have_a_step_limit() -> None:
+    registry = gymnasium.envs.registration.registry
+    for name in ONE_PLAYER:
+        game = patience.game(name)
+        limit = default_max_steps(game)
+        assert limit == 20 * len(game.deck) >= 1040
+        assert registry[env_id(name)].max_episode_steps == limit
+    assert registry[GENERIC_ID].max_episode_steps is None
+    env = gymnasium.make("patience/Emperor-v0")
+    assert env.spec is not None and env.spec.max_episode_steps == 2080
+    # Random play in Emperor often runs past 400 steps; the limit stops it
+    # at 2,080 at the latest (or the idle limit, or the end, before).
+    rng = random.Random(1)
+    lengths = []
+    for seed in range(4):
+        _, info = env.reset(seed=seed)
+        steps = 0
+        while True:
+            steps += 1
+            _, _, terminated, truncated, info = env.step(random_legal(info, rng))
+            if terminated or truncated or steps > 3000:
+                break
+        lengths.append(steps)
+    assert max(lengths) > 400 and max(lengths) <= 2080
+    short = gymnasium.make("patience/Railroad-v0", max_episode_steps=3)
+    short.reset(seed=1)
+    assert [short.step(0)[3] for _ in range(3)] == [False, False, True]
+    own = gymnasium.make("patience/Railroad-v0", max_steps=2)
+    own.reset(seed=1)
+    assert [own.step(0)[3] for _ in range(2)] == [False, True]
+
+
+SB3 = os.environ.get("PATIENCE_REQUIRE_SB3") or importlib.util.find_spec("sb3_contrib")
+needs_sb3 = pytest.mark.skipif(not SB3, reason="needs the sb3 extra")
+
+
+@needs_sb3
+def test_stable_baselines3_vector_envs_on_every_id() -> None:
+    from stable_baselines3.common.env_util import make_vec_env
+
+    for found in register_envs():
+        envs = make_vec_env(found, n_envs=2, seed=4)
+        obs = envs.reset()
+        assert obs.shape == (2, *envs.observation_space.shape)
+        masks = np.stack(envs.env_method("action_masks"))
+        actions = np.array([int(np.flatnonzero(m)[0]) if m.any() else 0 for m in masks])
+        obs, rewards, _, _ = envs.step(actions)
+        assert obs.shape[0] == 2 and rewards.shape == (2,)
+        frames = envs.get_images()
+        assert all(f.dtype == np.uint8 and f.ndim == 3 for f in frames)
+        envs.close()
+
+
+@needs_sb3
+def test_maskable_ppo_learns_on_a_vector_env() -> None:
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.env_util import make_vec_env
+
+    envs = make_vec_env("patience/Railroad-v0", n_envs=2, seed=0)
+    model = MaskablePPO("MlpPolicy", envs, n_steps=32, batch_size=32, n_epochs=1, seed=0)
+    model.learn(total_timesteps=64)
+    obs = envs.reset()
+    masks = np.stack(envs.env_method("action_masks"))
+    actions, _ = model.predict(obs, action_masks=masks)
+    assert all(masks[k, a] for k, a in enumerate(actions))
     envs.close()

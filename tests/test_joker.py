@@ -283,8 +283,11 @@ def test_loaded_states_must_keep_the_joker_rules() -> None:
         load(BJ="5")  # the black joker is in the stock
     with pytest.raises(InvalidStateError, match="in view"):
         load(RJ="8D")  # the eight of diamonds lies face up on t2
-    # A joker that stands for nothing may lie on top of a pile, not on a foundation.
-    assert GAME.designation(load(RJ=""), "RJ") is None
+    # A joker that stands for nothing comes free only where a card was turned
+    # up: never on a face-up card (here the eight it was played on as 8H),
+    # nor on a foundation.
+    with pytest.raises(InvalidStateError, match="stands for no card"):
+        load(RJ="")
     with pytest.raises(InvalidStateError, match="must stand for a card"):
         load({"t1": ["9S"], "f1": ["RJ"]}, RJ="")
 

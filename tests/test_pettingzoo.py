@@ -6,7 +6,9 @@ PATIENCE_REQUIRE_PETTINGZOO so that these tests cannot skip there.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import random
 import warnings
 from typing import Any
@@ -21,9 +23,10 @@ else:
     np = pytest.importorskip("numpy", reason="needs the pettingzoo extra")
 
 from arrange import code_blocks
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import patience
+import patience.gym
 from patience import IllegalMoveError, PatienceError
 from patience.pettingzoo import PatienceAECEnv, env, raw_env
 from patience.shuffle import derive_seed
@@ -203,7 +206,7 @@ def test_construction_and_rendering() -> None:
     with pytest.raises(PatienceError, match=r"patience\.gym"):
         raw_env("railroad")
     with pytest.raises(ValueError, match="render_mode"):
-        raw_env("railroad-race", render_mode="rgb_array")
+        raw_env("railroad-race", render_mode="rgb")
     aec = raw_env("railroad-race", render_mode="ansi")
     aec.reset(seed=1)
     assert aec.game_state is not None
@@ -218,3 +221,41 @@ def test_construction_and_rendering() -> None:
 def test_the_agents_page_examples_run() -> None:
     for code in code_blocks("agents.rst", "patience.pettingzoo"):
         exec(compile(code, "docs/agents.rst", "exec"), {})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_render_test_passes(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # PettingZoo's render test makes the environment with render_mode="human"
+    # first, then tries each mode the metadata lists.
+    render_test(lambda **kwargs: raw_env(name, **kwargs))
+    assert patience.game(name).title in capsys.readouterr().out
+    image = raw_env(name, render_mode="rgb_array")
+    image.reset(seed=2)
+    assert image.game_state is not None
+    assert np.array_equal(image.render(), patience.gym.raster(image.game_state))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_environment_copies_and_pickles_after_reset(name: str) -> None:
+    aec = env(name)
+    aec.reset(seed=1)
+    twins = [copy.deepcopy(aec), pickle.loads(pickle.dumps(aec))]
+    rng = random.Random(3)
+    actions = []
+    for agent in aec.agent_iter(30):
+        observation, _, terminated, truncated, _ = aec.last()
+        action = None
+        if not (terminated or truncated):
+            action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+        actions.append((agent, action))
+        aec.step(action)
+    played = aec.unwrapped.game_state
+    aec.reset()
+    for twin in twins:
+        for agent, action in actions:
+            assert twin.agent_selection == agent
+            twin.step(action)
+        assert twin.unwrapped.game_state == played
+        # The seed sequence goes on where the original's went on.
+        twin.reset()
+        assert twin.unwrapped.game_state == aec.unwrapped.game_state

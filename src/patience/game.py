@@ -15,6 +15,7 @@ import abc
 import enum
 import functools
 import hashlib
+import inspect
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
@@ -282,6 +283,23 @@ def _info_to_json(value: InfoValue) -> Any:
     return value
 
 
+def _canonical(value: Any) -> Any:
+    """A counter's value in the one form :meth:`Game.position` writes for all
+    values equal to it: a float with a whole value as an ``int`` (``5.0`` and
+    ``-0.0`` as ``5`` and ``0``), lists for tuples."""
+    if isinstance(value, tuple):
+        return [_canonical(v) for v in value]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _counters_text(info: Mapping[str, InfoValue]) -> str:
+    """The counters as compact JSON with sorted keys, each value in its canonical form."""
+    data = {k: _canonical(v) for k, v in info.items()}
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
 def _info_from_json(value: Any, where: str, depth: int = 0) -> InfoValue:
     if isinstance(value, list):
         if depth >= _INFO_DEPTH:
@@ -319,8 +337,123 @@ def pile_text(pile: Pile, symbols: bool = False) -> str:
     return " ".join(["##"] * pile.down + [c.symbol for c in pile.cards[pile.down :]])
 
 
+_SELF_CHECKING = frozenset(
+    {
+        "legal_moves",
+        "is_over",
+        "scores",
+        "winners",
+        "apply",
+        "pick_up",
+        "moves_from",
+        "pickable",
+        "apply_events",
+        "play_events",
+        "is_won",
+        "score",
+        "result",
+        "progress",
+        "progress_line",
+        "view",
+        "movers",
+        "current_player",
+        "observe",
+        "position",
+        "ending",
+        "end",
+        "move_of",
+        "action_mask",
+        "legal_actions",
+        "search_lines",
+        "move_scores",
+        "move_preferences",
+        "to_json",
+        "make_state",
+    }
+)
+"""The public methods of :class:`Game` that check the state they are given
+themselves (so the metaclass does not wrap them a second time)."""
+
+
+def _takes_state(value: object) -> bool:
+    """Whether ``value`` is a plain function whose first argument after ``self``
+    is named ``state``."""
+    code = getattr(value, "__code__", None)
+    if not callable(value) or code is None or getattr(value, "_checks_state", False):
+        return False
+    names = code.co_varnames[: code.co_argcount]
+    return len(names) >= 2 and names[0] == "self" and names[1] == "state"
+
+
+def _checking(method: Callable[..., _T]) -> Callable[..., _T]:
+    """``method`` with a check first that its ``state`` belongs to the game.
+
+    The wrapper takes the same parameters as ``method`` (written out, not as
+    ``*args, **kwargs``, which would cost a call several times over): the
+    solvers call some of these methods at every node.
+    """
+    params = list(inspect.signature(method).parameters.values())
+    names: dict[str, Any] = {"method": method, "State": State}
+    heads: list[str] = []
+    passes: list[str] = []
+    star = False
+    for k, p in enumerate(params):
+        default = ""
+        if p.default is not inspect.Parameter.empty:
+            names[f"default_{k}"] = p.default
+            default = f"=default_{k}"
+        if p.kind is p.VAR_POSITIONAL:
+            heads.append(f"*{p.name}")
+            passes.append(f"*{p.name}")
+            star = True
+        elif p.kind is p.VAR_KEYWORD:
+            heads.append(f"**{p.name}")
+            passes.append(f"**{p.name}")
+        elif p.kind is p.KEYWORD_ONLY:
+            if not star:
+                heads.append("*")
+                star = True
+            heads.append(p.name + default)
+            passes.append(f"{p.name}={p.name}")
+        elif p.kind is p.POSITIONAL_ONLY:
+            return method  # pragma: no cover - no game method is written so
+        else:
+            heads.append(p.name + default)
+            passes.append(p.name)
+    source = (
+        f"def checked({', '.join(heads)}):\n"
+        "    if state.__class__ is not State or state._game is not self:\n"
+        "        self._check_own(state)\n"
+        f"    return method({', '.join(passes)})\n"
+    )
+    exec(source, names)
+    checked: Any = functools.wraps(method)(names["checked"])
+    checked._checks_state = True
+    return checked  # type: ignore[no-any-return]
+
+
 class _GameMeta(abc.ABCMeta):
-    """Seals every game once its constructor has finished (see :meth:`Game.__setattr__`)."""
+    """Seals every game once its constructor has finished (see :meth:`Game.__setattr__`),
+    and makes every public method that takes a state check it first.
+
+    Each public method defined in a game class whose first argument is named
+    ``state`` (``debt``, ``may_win``, ``parse_move``, a game's own ``grid`` or
+    ``time_left`` ...) is wrapped so that a state of another game, ``None`` or
+    anything else raises :class:`~patience.errors.InvalidStateError` or
+    :class:`~patience.errors.ForeignStateError` before the method runs, in
+    every game, built-in or not. The methods of :class:`Game` that check
+    their state themselves are left as they are.
+    """
+
+    def __init__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> None:
+        super().__init__(name, bases, namespace)
+        own = any(isinstance(b, _GameMeta) for b in bases)
+        for attr, value in namespace.items():
+            if attr.startswith("_") or not _takes_state(value):
+                continue
+            if not own and attr in _SELF_CHECKING:
+                continue
+            setattr(cls, attr, _checking(value))
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         made = super().__call__(*args, **kwargs)
@@ -1121,8 +1254,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
     @functools.cached_property
     def _counted(self) -> tuple[str, ...]:
-        fresh = self.deal(0).info
-        return tuple(k for k, v in fresh.items() if isinstance(v, (bool, int)))
+        return tuple(k for k, v in self._fresh_info.items() if isinstance(v, (bool, int)))
 
     def _counter_features(self, state: State) -> list[int]:
         """The counters' part of :meth:`observe`. By default the counters that
@@ -1133,7 +1265,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
     def _counter_bounds(self) -> tuple[list[int], list[int]]:
         """The lowest and highest value of each of :meth:`_counter_features`
         (by default 0 and 1 for a truth value, 0 and ``2**31 - 1`` for a number)."""
-        fresh = self.deal(0).info
+        fresh = self._fresh_info
         low = [0 for _ in self._counted]
         high = [1 if isinstance(fresh[k], bool) else 2**31 - 1 for k in self._counted]
         return low, high
@@ -1154,8 +1286,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
             down = "".join(map(str, pile.cards[: pile.down]))
             up = "".join(map(str, pile.cards[pile.down :]))
             parts.append(f"{down}|{up}" if pile.down else up or "-")
-        info = {k: _info_to_json(v) for k, v in state.info.items()}
-        return "/".join(parts) + " " + json.dumps(info, separators=(",", ":"), sort_keys=True)
+        return "/".join(parts) + " " + _counters_text(state.info)
 
     def from_position(self, text: str) -> State:
         """The state that :meth:`position` wrote as ``text``, checked as
@@ -1180,9 +1311,11 @@ class Game(abc.ABC, metaclass=_GameMeta):
                 raise InvalidStateError(f"pile {name!r}: {brief_repr(field)} is not card texts")
             piles[name] = {"cards": cards, "down": len(down) // 2}
         try:
-            info = json.loads(info_text) if info_text else {}
-        except ValueError:
-            raise InvalidStateError(f"the counters {brief_repr(info_text)} are not JSON") from None
+            info = _json.loads(info_text, InvalidStateError, "counters") if info_text else {}
+        except InvalidStateError as e:
+            raise InvalidStateError(
+                f"the counters {brief_repr(info_text)} are not JSON ({e})"
+            ) from None
         data = {"format": STATE_FORMAT, "game": self.name, "options": self._options}
         return self.from_json({**data, "piles": piles, "info": info})
 
@@ -1193,11 +1326,25 @@ class Game(abc.ABC, metaclass=_GameMeta):
         It is the first eight bytes, read big-endian, of the BLAKE2b digest of
         the UTF-8 text ``"<game name> <options as sorted compact JSON>
         <position>"``, where the position is :meth:`position`; "Formats" in the
-        documentation gives test vectors.
+        documentation gives test vectors. Equal states hash alike. A clock
+        reading in the counters (the timed Railroad's ``started``) is not
+        hashed, only whether the clock has started (:meth:`_hashed_info`): the
+        same deal after the same moves hashes alike in every process, whenever
+        its moves were made.
         """
+        position = self.position(state)
+        timeless = self._hashed_info(state)
+        if timeless is not state.info:
+            position = position.partition(" ")[0] + " " + _counters_text(timeless)
         options = json.dumps(self._options, separators=(",", ":"), sort_keys=True)
-        text = f"{self.name} {options} {self.position(state)}"
+        text = f"{self.name} {options} {position}"
         return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+    def _hashed_info(self, state: State) -> Info:
+        """The counters of ``state`` as :meth:`position_hash` hashes them: by
+        default ``state.info`` itself; a game that keeps a clock reading
+        replaces it with what does not depend on when the moves were made."""
+        return state.info
 
     def ending(self, state: State) -> str | None:
         """How ``state`` ended other than by a move, or ``None`` (the default: never).
@@ -1569,7 +1716,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
                     f" (it has {back.down} here)"
                 )
         state = State._make(self, items, info)
-        problem = self._state_problem(state)
+        problem = self._state_problem(state) or self._counter_problem(state)
         if problem:
             raise InvalidStateError(f"{self.name}: {problem}")
         return state
@@ -1609,7 +1756,34 @@ class Game(abc.ABC, metaclass=_GameMeta):
             return f"info must have the keys {sorted(expected)}, not {sorted(state.info)}"
         return ""
 
+    def _counter_problem(self, state: State) -> str:
+        """Why the counters of a loaded ``state`` cannot be, or ``""``: a counter
+        that holds a truth value or a whole number in a fresh deal must hold
+        one of the same kind (``1`` is not ``true``, ``2.0`` is not ``2``), and
+        every counter entry of :meth:`observe` must lie within
+        :attr:`observation_bounds`, so that a loaded position is observed as
+        the agents' spaces say."""
+        fresh = self._fresh_info
+        for key in self._counted:
+            value = state.info[key]
+            if isinstance(fresh[key], bool):
+                if not isinstance(value, bool):
+                    return f"info {key!r} must be true or false, not {brief_repr(value)}"
+            elif isinstance(value, bool) or not isinstance(value, int):
+                return f"info {key!r} must be a whole number, not {brief_repr(value)}"
+        low, high = self._counter_bounds()
+        for k, (value, lo, hi) in enumerate(zip(self._counter_features(state), low, high)):
+            if not lo <= value <= hi:
+                what = f"info {self._counted[k]!r}" if k < len(self._counted) else f"counter {k}"
+                return f"{what} must be from {lo} to {hi}, not {brief_repr(value)}"
+        return ""
+
     # ---------------------------------------------------------- helpers
+
+    @functools.cached_property
+    def _fresh_info(self) -> Info:
+        """The counters of a fresh deal (worked out once per game)."""
+        return self.deal(0).info
 
     @functools.cached_property
     def _info_keys(self) -> frozenset[str]:

@@ -30,7 +30,6 @@ and seeds).
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
 from typing import Any
 
 import gymnasium
@@ -43,16 +42,21 @@ from .game import Better, Game
 from .move import Move
 from .registry import game as make_game
 from .registry import games
-from .shuffle import check_seed, splitmix64
+from .shuffle import _GAMMA, MASK64, check_seed, splitmix64
 from .simulation import MAX_IDLE
 from .state import State
+from .svg import CARD_HEIGHT, CARD_WIDTH, GAP, MARGIN, _anchor, _places, pile_box
 
 __all__ = [
     "GENERIC_ID",
     "ILLEGAL_ACTIONS",
+    "RENDER_MODES",
+    "STEPS_PER_CARD",
     "PatienceEnv",
     "action_mask_array",
+    "default_max_steps",
     "env_id",
+    "raster",
     "register_envs",
 ]
 
@@ -93,6 +97,33 @@ def action_mask_array(game: Game, state: State, player: int | None = None) -> ND
     return mask
 
 
+def _check_render_mode(mode: object) -> None:
+    """Raise ``ValueError`` unless ``mode`` is ``None`` or one of :data:`RENDER_MODES`."""
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(
+            f"render_mode must be None or one of {RENDER_MODES}, not {brief_repr(mode)}"
+        )
+
+
+def _render(game: Game, state: State | None, mode: str | None) -> str | NDArray[np.uint8] | None:
+    """What ``render()`` gives in ``mode`` (shared with the PettingZoo environment)."""
+    if mode is None:
+        gymnasium.logger.warn(
+            "render() was called without a render mode: make the environment"
+            f" with a render_mode, one of {RENDER_MODES}"
+        )
+        return None
+    if state is None:
+        raise gymnasium.error.ResetNeeded("call reset() before render()")
+    if mode == "rgb_array":
+        return raster(state)
+    text = game.render(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
 def _check_limit(name: str, value: object) -> None:
     """Raise ``ValueError`` unless ``value`` is ``None`` or a positive integer."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
@@ -112,17 +143,132 @@ def _game_of(game: str | Game, options: dict[str, Any]) -> Game:
     return make_game(game, **options)
 
 
+RENDER_MODES = ("ansi", "human", "rgb_array")
+"""The render modes of the environments: ``"ansi"`` (:meth:`PatienceEnv.render`
+returns :meth:`Game.render <patience.Game.render>` of the position),
+``"human"`` (the same text printed to standard output on every reset and
+step, and ``render()`` returns ``None``) and ``"rgb_array"`` (``render()``
+returns :func:`raster` of the position)."""
+
+# A 3 by 5 pixel font for the card texts: ranks, suits and the jokers' letters.
+_GLYPHS = {
+    char: rows.split()
+    for char, rows in {
+        "A": ".#. #.# ### #.# #.#",
+        "2": "##. ..# .#. #.. ###",
+        "3": "##. ..# .#. ..# ##.",
+        "4": "#.# #.# ### ..# ..#",
+        "5": "### #.. ##. ..# ##.",
+        "6": ".## #.. ### #.# ###",
+        "7": "### ..# .#. .#. .#.",
+        "8": "### #.# ### #.# ###",
+        "9": "### #.# ### ..# ##.",
+        "T": "### .#. .#. .#. .#.",
+        "J": "..# ..# ..# #.# .#.",
+        "Q": ".#. #.# #.# ##. .##",
+        "K": "#.# ##. #.. ##. #.#",
+        "C": ".## #.. #.. #.. .##",
+        "D": "##. #.# #.# #.# ##.",
+        "H": "#.# #.# ### #.# #.#",
+        "S": ".## #.. .#. ..# ##.",
+        "R": "##. #.# ##. #.# #.#",
+        "B": "##. #.# ##. #.# ##.",
+    }.items()
+}
+_RGB = {
+    "table": (47, 125, 79),
+    "face": (255, 255, 255),
+    "edge": (85, 85, 85),
+    "red": (200, 16, 46),
+    "black": (26, 26, 26),
+    "back": (43, 76, 155),
+    "back-line": (143, 168, 221),
+    "outline": (169, 216, 184),
+}
+
+
+def raster(state: State, scale: float = 0.5) -> NDArray[np.uint8]:
+    """``state`` as an RGB image: a ``uint8`` array of shape ``(height, width, 3)``.
+
+    The same picture as :func:`patience.svg` in outline, drawn without any
+    graphics library: the table, each pile of the layout at its place with its
+    cards fanned as in the SVG, face-down cards as backs, face-up cards white
+    with their text (``KH``) in a small pixel font in the corner, red or black,
+    and empty piles as outlines. ``scale`` is pixels per SVG unit (the default
+    0.5 draws a card 30 by 42 pixels). Face-down cards say nothing of what
+    they are, so a position and its :meth:`~patience.Game.view` draw the same
+    image.
+
+    >>> import patience
+    >>> from patience.gym import raster
+    >>> image = raster(patience.game("klondike").deal(1))
+    >>> image.shape, image.dtype.name
+    ((287, 250, 3), 'uint8')
+    """
+    if not isinstance(state, State):
+        raise PatienceError(f"raster draws a State, not {brief_repr(state)}")
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0.1 <= scale <= 4:
+        raise PatienceError(f"scale must be a number from 0.1 to 4, not {brief_repr(scale)}")
+    game = state.game
+    rows, columns = game.grid_size
+    cell_w, cell_h = CARD_WIDTH + GAP, CARD_HEIGHT + GAP
+    width = max(2 * MARGIN + columns * cell_w - GAP, 2 * MARGIN)
+    height = max(2 * MARGIN + rows * cell_h - GAP, 2 * MARGIN)
+    image = np.empty((round(height * scale), round(width * scale), 3), dtype=np.uint8)
+    image[:] = _RGB["table"]
+    card_w = max(round(CARD_WIDTH * scale), 4)
+    card_h = max(round(CARD_HEIGHT * scale), 4)
+    dot = max(round(2 * scale), 1)
+
+    def box(x: int, y: int, w: int, h: int, colour: str, fill: bool = True) -> None:
+        if fill:
+            image[y : y + h, x : x + w] = _RGB[colour]
+        else:
+            image[y : y + h, [x, x + w - 1]] = _RGB[colour]
+            image[[y, y + h - 1], x : x + w] = _RGB[colour]
+
+    for spec, pile in zip(game.layout, state.pile_tuple):
+        places = _places(spec, pile, pile_box(spec))
+        if not places:
+            ax, ay = _anchor(spec, pile_box(spec))
+            box(round(ax * scale), round(ay * scale), card_w, card_h, "outline", fill=False)
+            continue
+        for index, (fx, fy) in places:
+            x, y = round(fx * scale), round(fy * scale)
+            card = pile.cards[index]
+            if index < pile.down or card.is_hidden:
+                box(x, y, card_w, card_h, "back")
+                box(x + dot, y + dot, card_w - 2 * dot, card_h - 2 * dot, "back-line", fill=False)
+                continue
+            box(x, y, card_w, card_h, "face")
+            box(x, y, card_w, card_h, "edge", fill=False)
+            ink = _RGB["red" if card.is_red else "black"]
+            for k, char in enumerate(str(card)):
+                left = x + dot + k * 4 * dot
+                for r, line in enumerate(_GLYPHS.get(char, ())):
+                    for c, bit in enumerate(line):
+                        if bit == "#":
+                            top, across = y + dot + r * dot, left + c * dot
+                            image[top : top + dot, across : across + dot] = ink
+    return image
+
+
 class _Seeds:
     """The deal seeds of successive episodes: after ``reset(seed=s)``, episode
     ``k`` (from 0) deals ``derive_seed(s, k) >> 1``, the top 63 bits of output
     ``k + 1`` of SplitMix64. (63 bits, so that a vector environment can put the
-    seeds of its episodes in one ``int64`` array.)"""
+    seeds of its episodes in one ``int64`` array.)
+
+    It keeps SplitMix64's state as a plain integer (no generator), so an
+    environment holding it can be copied and pickled."""
 
     def __init__(self, seed: int) -> None:
-        self.outputs: Iterator[int] = splitmix64(check_seed(seed))
+        self.state = check_seed(seed)
 
     def next(self) -> int:
-        return next(self.outputs) >> 1
+        output = next(splitmix64(self.state))
+        self.state = (self.state + _GAMMA) & MASK64
+        return output >> 1
 
 
 def _reset_start(
@@ -218,14 +364,16 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
       deals seed ``n`` itself and ``reset(options={"state": state})`` starts
       from a given position; neither moves the sequence on. ``info["deal"]``
       is the deal's seed, a plain ``int`` (absent for a given position).
-    - **Rendering**: ``render_mode="ansi"`` makes :meth:`render` return
-      :meth:`Game.render <patience.Game.render>` of the position.
+    - **Rendering** (:data:`RENDER_MODES`): ``render_mode="ansi"`` makes
+      :meth:`render` return :meth:`Game.render <patience.Game.render>` of the
+      position, ``"rgb_array"`` an image of it (:func:`raster`), and
+      ``"human"`` prints that text on every reset and step.
 
     ``info`` also holds ``"score"`` (the game's score), ``"over"`` and, after a step,
     ``"move"`` (the move made, in notation, or ``None``) and ``"illegal"``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -244,8 +392,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
                 f"{made.name} has {made.players} players; patience.pettingzoo has an"
                 " environment for games of several players"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {brief_repr(render_mode)}")
+        _check_render_mode(render_mode)
         if illegal not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
         _check_limit("max_steps", max_steps)
@@ -305,6 +452,8 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         self._mark = self.game.progress(state)
         self._enter(state)
         info = self._info()
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), info
 
     def step(
@@ -334,20 +483,15 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
             (self.max_steps is not None and self.steps >= self.max_steps)
             or (self.max_idle is not None and self.idle >= self.max_idle)
         )
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), reward, self._over, truncated, info
 
-    def render(self) -> str | None:
-        """The position as text (:meth:`Game.render <patience.Game.render>`) with
-        ``render_mode="ansi"``; ``None`` (and a warning) without a render mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() was called without a render mode: make the environment"
-                ' with render_mode="ansi"'
-            )
-            return None
-        if self.state is None:
-            raise gymnasium.error.ResetNeeded("call reset() before render()")
-        return self.game.render(self.state)
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The position as the render mode has it (see :data:`RENDER_MODES`):
+        text for ``"ansi"``, an image for ``"rgb_array"``, printed text and
+        ``None`` for ``"human"``; ``None`` (and a warning) without a render mode."""
+        return _render(self.game, self.state, self.render_mode)
 
     def action_masks(self) -> NDArray[np.bool_]:
         """Which actions are legal now, as a boolean array (for MaskablePPO and the like)."""
@@ -378,10 +522,34 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         return {**info, **more}
 
 
+STEPS_PER_CARD = 20
+"""How many steps per card of the deck a registered environment's episode may
+take before Gymnasium's ``TimeLimit`` truncates it (see :func:`default_max_steps`)."""
+
+
+def default_max_steps(game: Game) -> int:
+    """The ``max_episode_steps`` each per-game id is registered with:
+    :data:`STEPS_PER_CARD` (20) steps for each card of the game's deck, 1,040
+    for a 52-card game and 2,080 for the games of two packs.
+
+    Random play ends long before it in most games (within 400 steps in all but
+    Emperor, whose random episodes often run to thousands of steps until
+    ``max_idle`` stops them), and a game played well takes a few hundred moves
+    at most; the limit keeps an agent that goes round in circles from taking an
+    episode for ever. ``gymnasium.make(id, max_episode_steps=n)`` sets another;
+    the environment's own ``max_steps=`` truncates as before.
+
+    >>> import patience
+    >>> default_max_steps(patience.game("klondike")), default_max_steps(patience.game("emperor"))
+    (1040, 2080)
+    """
+    return STEPS_PER_CARD * len(game.deck)
+
+
 def register_envs() -> tuple[str, ...]:
     """Register :data:`GENERIC_ID` and an environment for every registered
-    one-player game (ids from :func:`env_id`) with Gymnasium; return the
-    per-game ids.
+    one-player game (ids from :func:`env_id`, each with ``max_episode_steps``
+    from :func:`default_max_steps`) with Gymnasium; return the per-game ids.
 
     Importing this module calls it. Call it again after registering a game
     of your own to add that game's id; ids already registered are left as
@@ -401,7 +569,12 @@ def register_envs() -> tuple[str, ...]:
             continue
         found = env_id(name)
         if found not in registry:
-            gymnasium.register(found, entry_point=entry, kwargs={"game": name})
+            gymnasium.register(
+                found,
+                entry_point=entry,
+                kwargs={"game": name},
+                max_episode_steps=default_max_steps(make_game(name)),
+            )
         if registry[found].kwargs.get("game") == name:
             ids.append(found)
     return tuple(ids)

@@ -37,10 +37,13 @@ from .errors import IllegalMoveError, PatienceError, brief_repr
 from .game import Better, Game
 from .gym import (
     ILLEGAL_ACTIONS,
+    RENDER_MODES,
     _action_number,
     _check_limit,
+    _check_render_mode,
     _game_of,
     _refuse,
+    _render,
     _reset_start,
     _Seeds,
 )
@@ -101,7 +104,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "render_fps": 4,
         "is_parallelizable": False,
         "name": "patience_v0",
@@ -124,8 +127,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
             raise PatienceError(
                 f"{made.name} is a game of one player: patience.gym has an environment for it"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {brief_repr(render_mode)}")
+        _check_render_mode(render_mode)
         if illegal not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
         _check_limit("max_steps", max_steps)
@@ -199,6 +201,8 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         self._enter(state)
         movers = self.game.movers(state)
         self.agent_selection = _agent(movers[0] if movers else 0)
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         """The agent's information state and the mask of its legal actions."""
@@ -258,6 +262,8 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         ):
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _next_agent(self, player: int) -> str:
         """The agent after ``player`` in order among those who may move (the
@@ -278,18 +284,13 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         winners = game.winners(state)
         self.infos = {a: {"score": scores[p], "won": p in winners} for a, p in self._player.items()}
 
-    def render(self) -> str | None:
-        """The position as text (:meth:`Game.render <patience.Game.render>`) with
-        ``render_mode="ansi"``; ``None`` (and a warning) without a render mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() was called without a render mode: make the environment"
-                ' with render_mode="ansi"'
-            )
-            return None
-        if self.game_state is None:
-            raise gymnasium.error.ResetNeeded("call reset() before render()")
-        return self.game.render(self.game_state)
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The position as the render mode has it, as in
+        :meth:`patience.gym.PatienceEnv.render` (see
+        :data:`patience.gym.RENDER_MODES`): text for ``"ansi"``, an image for
+        ``"rgb_array"``, printed text and ``None`` for ``"human"``; ``None``
+        (and a warning) without a render mode."""
+        return _render(self.game, self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

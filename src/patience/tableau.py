@@ -2596,15 +2596,26 @@ class TableauGame(Game):
                 dealt_up = r.tableau[k] - r.down_counts[k]
                 # (A joker counts as built: a game that gives jokers a part in
                 # play, as Joker Solitaire does, decides where they may lie.)
-                loose = sum(
-                    1
+                joints = [
+                    j
                     for j in range(pile.down + 1, len(cards))
                     if not cards[j].is_joker and cards[j - 1] not in self._on[cards[j]]
-                )
+                ]
+                loose = len(joints)
                 if stacks:
                     loose_in_all += loose
                 elif loose > max(dealt_up - 1, 0):
                     return f"pile {name} has cards that do not build on the card beneath"
+                # Where every unit that moves is itself built (one card, a
+                # run), a card above the places dealt to the pile came by a
+                # move and builds on the card beneath it.
+                if joints and r.unit in _BUILT_UNITS and joints[-1] >= r.tableau[k]:
+                    j = joints[-1]
+                    return (
+                        f"pile {name} holds {len(cards)} cards, more than the {r.tableau[k]}"
+                        f" dealt to it, and its card {j + 1} ({cards[j]}) does not build on"
+                        f" {cards[j - 1]}"
+                    )
             if (
                 r.foundation_mode == "suits"
                 and len(cards) - pile.down >= 13
@@ -2626,6 +2637,12 @@ class TableauGame(Game):
         not build on: all but the lowest face-up card of each pile."""
         r = self.rules
         return sum(max(n - d - 1, 0) for n, d in zip(r.tableau, r.down_counts))
+
+
+_BUILT_UNITS = frozenset(("one", "run", "suit-run"))
+"""The units (:attr:`TableauRules.unit`) whose every move puts a built run (or
+one card) on a pile: in their games, a card above the places dealt to a pile
+builds on the card beneath it (see ``_piles_problem``)."""
 
 
 def _is_int(value: object) -> bool:

@@ -964,6 +964,12 @@ class JokerSolitaire(TableauGame):
                 return f"{joker} on a foundation must stand for a card"
             if d is None and i in self._tableau_set and face_up and j != len(pile.cards) - 1:
                 return f"{joker} has cards on it, so it must stand for a card"
+            if d is None and i in self._tableau_set and face_up and j != pile.down:
+                # A joker that stands for nothing reaches the tableau only by
+                # coming free where a card was turned up: above face-down cards
+                # or in a space, never on a face-up card.
+                below = pile.cards[j - 1]
+                return f"{joker} stands for no card, so it cannot lie on the face-up {below}"
             if (
                 i in self._foundation_set
                 and d is not None

@@ -477,6 +477,15 @@ class Railroad(Game):
             previous = c
         return fixed
 
+    def _hashed_info(self, state: State) -> Info:
+        """The timed game's counters as :meth:`~patience.Game.position_hash`
+        hashes them: ``started`` only as whether the clock has started (``true``
+        or ``null``), since its reading depends on when the first pull was made."""
+        info = state.info
+        if not self._timed or info["started"] is None:
+            return info
+        return info.set(started=True)
+
     def canonical_key(self, state: State) -> Hashable:
         """The sidings, the number of line cards that can never matter again and the rest.
 
