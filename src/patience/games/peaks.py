@@ -285,7 +285,8 @@ class Peaks(Game):
         card, top = cards[-1], waste[-1]
         if self.dead_king and top.rank == 13:
             return f"nothing goes on {top.symbol}: a king ends the run", "dead-king"
-        wrap = " (ranks do not wrap between king and ace)" if not self.wrap else ""
+        wraps = not self.wrap and abs(card.rank - top.rank) == 12
+        wrap = " (ranks do not wrap between king and ace)" if wraps else ""
         return (
             f"{card.symbol} is not one rank above or below {top.symbol}{wrap}",
             "rank",

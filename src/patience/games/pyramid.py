@@ -326,7 +326,7 @@ class Pyramid(Game):
         if kind == "move" and move.target != "discard":
             return (
                 "cards go only to the discard pile: a king alone, other cards in pairs"
-                f" ('pair {move.source}-{move.target}')",
+                " ('pair <place>-<place>')",
                 "discard-only",
             )
         names = [move.source or ""] + ([move.target or ""] if kind == "pair" else [])
@@ -335,7 +335,8 @@ class Pyramid(Game):
         for name in names:
             k = self._index[name]
             if not items[k]:
-                return f"{name} holds no card", "empty-pile"
+                what = f"the {name}" if name in ("stock", "waste") else name
+                return f"{what} holds no card", "empty-pile"
             if k >= _P0:
                 on = [self._names[c] for c in _COVER_INDEX[k - _P0] if items[c]]
                 if on:
