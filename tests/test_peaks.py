@@ -8,7 +8,7 @@ import pytest
 
 import patience
 from patience import Card, IllegalMoveError, InvalidStateError, Move, State
-from patience.game import COMMON_REFUSALS, Game
+from patience.game import Game
 from patience.games.peaks import COLUMNS, DRAW, PEAK_COVERS, PEAK_ROWS, next_to
 
 PLACES = [n for row in PEAK_ROWS for n in row]
@@ -201,7 +201,7 @@ def test_tripeaks_wraps_by_default() -> None:
     order_game = patience.game("tripeaks")
     deck = [str(c) for c in order_game.deck]
     rest = [c for c in deck if c not in ("AH", "KS")]
-    order = rest[:18] + ["AH"] + rest[18:27] + ["KS"] + rest[27:]
+    order = [*rest[:18], "AH", *rest[18:27], "KS", *rest[27:]]
     wrapping, plain = order_game, patience.game("tripeaks", wrap=False)
     assert "d1-waste" in map(str, wrapping.legal_moves(opened(wrapping, order)))
     assert "d1-waste" not in map(str, plain.legal_moves(opened(plain, order)))
