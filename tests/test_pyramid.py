@@ -168,9 +168,15 @@ def test_reversed_pairs_read_in_layout_order_and_refused_as_moves() -> None:
 
 def test_may_win_gives_up_when_a_partner_is_gone() -> None:
     game = game_of()
-    assert game.may_win(table(game, a1="5H", b1="8C", b2="9D", stock="4C"))
-    assert not game.may_win(table(game, a1="5H", b1="AC", b2="QD", stock="4C"))
-    assert game.may_win(table(game, a1="KH", b1="AC", b2="QD", stock="4C"))
+    assert game.may_win(table(game, a1="5H", b1="9D", b2="4C", stock="8S"))
+    # No queen left for the ace; a king needs no partner.
+    assert not game.may_win(table(game, a1="5H", b1="AC", b2="KD", stock="8C"))
+    assert game.may_win(table(game, a1="KH", b1="9D", b2="4C", stock="8C"))
+    # The only eight lies on the five: it is gone before the five is free.
+    assert not game.may_win(table(game, a1="5H", b1="8C", b2="9D", stock="4C"))
+    # Nor can a card pair with one it lies on, however far down.
+    assert not game.may_win(table(game, a1="6H", b1="2C", b2="JD", c2="7S", stock="3C"))
+    assert game.may_win(table(game, a1="6H", b1="2C", b2="JD", c2="7S", stock="6C 7C 3C"))
 
 
 def test_loading_checks_the_pyramid_and_the_counters() -> None:

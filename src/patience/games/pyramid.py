@@ -74,6 +74,25 @@ _STOCK, _WASTE, _DISCARD, _P0 = 0, 1, 2, 3
 _NAMES = tuple(n for row in PLACES for n in row)
 _COVER_INDEX = tuple(tuple(_P0 + _NAMES.index(c) for c in COVERS.get(n, ())) for n in _NAMES)
 _SOURCES = ("stock", "waste", *_NAMES)
+
+
+def _related() -> tuple[frozenset[int], ...]:
+    """For each place (from 0), the places a card there can never pair with:
+    those that lie on it, however indirectly (gone before it is available),
+    and those it lies on (available only once it is gone)."""
+    index = {n: k for k, n in enumerate(_NAMES)}
+    above: list[set[int]] = [set() for _ in _NAMES]
+    for k in reversed(range(len(_NAMES))):  # the bottom row first
+        for c in COVERS.get(_NAMES[k], ()):
+            above[k] |= {index[c]} | above[index[c]]
+    below: list[set[int]] = [set() for _ in _NAMES]
+    for k, over in enumerate(above):
+        for j in over:
+            below[j].add(k)
+    return tuple(frozenset(above[k] | below[k]) for k in range(len(_NAMES)))
+
+
+_APART = _related()
 _ORDER = {n: k for k, n in enumerate(_SOURCES)}
 _REFUSALS = FrozenMapping(
     {
@@ -438,18 +457,24 @@ class Pyramid(Game):
     def may_win(self, state: State, player: int = 0) -> bool:
         """False once the game is over with cards in the pyramid, or when a
         pyramid card other than a king has no partner left: every card of the
-        rank that adds up to 13 with it is already discarded."""
+        rank that adds up to 13 with it is discarded, or lies in the pyramid
+        on it or under it (a card on it is gone before it is available, and
+        one under it is available only once it is gone)."""
         self._check_own(state)
         items = state._items
         if self._is_over(state):
             return bool(self._winners(state))
-        left: set[int] = set()
-        for cards in items[:_DISCARD] + items[_P0:]:
-            left.update(card.rank for card in cards)
-        for k in range(28):
-            for card in items[_P0 + k]:
-                if card.rank != 13 and 13 - card.rank not in left:
-                    return False
+        loose: dict[int, int] = {}  # rank: cards of it in the stock and waste
+        for cards in items[:_DISCARD]:
+            for card in cards:
+                loose[card.rank] = loose.get(card.rank, 0) + 1
+        ranks = [cards[0].rank if cards else 0 for cards in items[_P0:]]
+        for k, rank in enumerate(ranks):
+            if not rank or rank == 13 or loose.get(13 - rank):
+                continue
+            apart = _APART[k]
+            if not any(r == 13 - rank and j not in apart for j, r in enumerate(ranks)):
+                return False
         return True
 
     def score_bound(self, state: State, player: int = 0) -> int | None:
