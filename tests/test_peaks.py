@@ -269,3 +269,39 @@ def test_every_refusal_code_is_given() -> None:
     assert {"covered", "rank", "not-a-move"} <= given["tripeaks"]
     assert given["golf"] | given["tripeaks"] == set(golf.refusals) - {"not-your-turn", "illegal"}
     assert set(golf.refusals) == set(peaks.refusals)
+
+
+def _winnable(game: Game, state: State, seen: dict[State, bool]) -> bool:
+    if state in seen:
+        return seen[state]
+    seen[state] = False
+    won = game.is_won(state) or any(
+        _winnable(game, game.apply(state, move), seen) for move in game.legal_moves(state)
+    )
+    seen[state] = won
+    return won
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("golf", {}), ("golf", {"wrap": True, "dead_king": False}), ("tripeaks", {})],
+)
+def test_may_win_never_gives_up_on_a_position_that_can_be_won(
+    name: str, options: dict[str, bool]
+) -> None:
+    # Late positions of random games, where a search to the end is cheap.
+    game = patience.game(name, **options)
+    rng = random.Random(name)
+    refused = 0
+    for seed in range(60):
+        state = game.deal(seed)
+        while game.legal_moves(state) and len(state.piles["stock"]) > 4:
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        seen: dict[State, bool] = {}
+        if not game.may_win(state):
+            refused += 1
+            assert not _winnable(game, state, seen), seed
+        elif not game.legal_moves(state):
+            assert game.is_won(state)
+    if name == "golf" and not options:
+        assert refused  # the rule does give up somewhere

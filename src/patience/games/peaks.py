@@ -165,6 +165,18 @@ class Peaks(Game):
             for k in range(len(table))
         )
         self._plays = tuple(Move("move", spec.name, "waste") for spec in table)
+        # For each table pile, the piles it lies on, however indirectly: their
+        # cards come free only once its own are gone.
+        beneath: list[set[int]] = [set() for _ in table]
+        for k in range(len(table)):
+            todo = [k]
+            while todo:
+                j = todo.pop()
+                for m, over in enumerate(self._covers):
+                    if _T0 + j in over and m not in beneath[k]:
+                        beneath[k].add(m)
+                        todo.append(m)
+        self._beneath = tuple(tuple(sorted(b)) for b in beneath)
         self._table_cards = 0  # set by the subclass: cards laid on the table
 
     @property
@@ -362,10 +374,41 @@ class Peaks(Game):
         return self.scores(state)[0] if self.is_over(state) else 0
 
     def may_win(self, state: State, player: int = 0) -> bool:
-        """False once the game is over with cards on the table."""
+        """False once the game is over with cards on the table, or when a table
+        card can never be played: no card it could go on (one rank away, and
+        not a king under ``dead_king``) is left on the waste's top, in the
+        stock, or on the table other than beneath it (a card beneath it comes
+        free only after it has gone)."""
         self._check_own(state)
+        items = state._items
         if not self._legal_moves(state):
             return bool(self._winners(state))
+        count = [0] * 15  # cards of each rank that could still be a waste top
+        for card in items[_STOCK]:
+            count[card.rank] += 1
+        if items[_WASTE]:
+            count[items[_WASTE][-1].rank] += 1
+        for k in range(self._size):
+            for card in items[_T0 + k]:
+                count[card.rank] += 1
+        if self.dead_king:
+            count[13] = 0
+        if self.wrap:
+            count[0], count[14] = count[13], count[1]
+        for k in range(self._size):
+            cards = items[_T0 + k]
+            if not cards:
+                continue
+            lying = [0] * 15  # ranks of the cards beneath
+            for j in self._beneath[k]:
+                for card in items[_T0 + j]:
+                    lying[card.rank] += 1
+            for card in cards:
+                r = card.rank
+                below, above = r - 1, r + 1
+                if count[below] - lying[below] <= 0 and count[above] - lying[above] <= 0:
+                    return False
+                lying[r] += 1  # beneath the next card of the pile
         return True
 
     # ------------------------------------------------------------ notation
