@@ -9,7 +9,9 @@ and the mean seconds per deal. The "How games end" docs page records a run.
     python benchmarks/endings.py --deals 100 --jobs 2 --json docs/_data/benchmarks.json
 
 With ``--json`` the table is also recorded in the file given (as the series
-``endings``), from which the docs page draws it.
+``endings``, or the one ``--series`` names), from which the docs page draws
+it. The same script measures an older build of the library side by side
+(``PYTHONPATH=old/src python benchmarks/endings.py --series endings_before``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="also record the table in FILE")
+    parser.add_argument(
+        "--series", default="endings", help="the name the table goes under in --json"
+    )
     parser.add_argument("games", nargs="*", default=patience.games())
     args = parser.parse_args()
     print(f"| game | {' | '.join(ENDINGS)} | other | cut | s/deal |")
@@ -57,7 +62,7 @@ def main() -> None:
     if args.json:
         target = Path(args.json)
         data = json.loads(target.read_text("utf-8")) if target.exists() else {}
-        data["endings"] = table
+        data[args.series] = table
         target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
 
 

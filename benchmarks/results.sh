@@ -70,6 +70,12 @@ if [[ "$part" == all || "$part" == play ]]; then
     sim double-solitaire-greedy-random double-solitaire --policy greedy --policy random --deals 1000 --jobs 2
     sim double-solitaire-random-greedy double-solitaire --policy random --policy greedy --deals 1000 --jobs 2
     sim double-solitaire-greedy-greedy double-solitaire --policy greedy --deals 1000 --jobs 2
+
+    # Aces Up and Clock (Clock has no choices: every policy plays the same game).
+    for game in aces-up clock; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+    done
 fi
 
 if [[ "$part" == all || "$part" == solver ]]; then
@@ -85,6 +91,8 @@ if [[ "$part" == all || "$part" == solver ]]; then
             canfield napoleon spider calculation devils-grip; do
         sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
     done
+    sim aces-up-solver aces-up --policy solver --deals 200 --max-seconds 10 --jobs 2
+    sim clock-solver clock --policy solver --deals 200 --max-seconds 10 --jobs 2
     # Golf, TriPeaks and Pyramid: ten seconds a deal, the first 40 deals.
     for game in golf tripeaks pyramid; do
         sim "$game-solver" "$game" --policy solver --deals 40 --max-seconds 10 --jobs 2

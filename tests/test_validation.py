@@ -740,7 +740,9 @@ NOT_INT = [True, 2.0, "3", None, [3]]
 
 BOUNDS: dict[str, dict[str, list[Any]]] = {
     "accordion": {"deal_all": [1, "yes", None]},
+    "aces-up": {},
     "calculation": {},
+    "clock": {},
     "canfield": {"unit": ["half", 1, None, ["pile"]]},
     "thirteen-up": {"unit": ["half", 1, None]},
     "streets-and-alleys": {},

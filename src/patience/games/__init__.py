@@ -9,9 +9,11 @@ from __future__ import annotations
 from .. import registry as _registry
 from . import (
     accordion,
+    aces_up,
     calculation,
     canfield,
     castle,
+    clock,
     devils_grip,
     double_solitaire,
     forty_thieves,
@@ -28,9 +30,11 @@ from . import (
 
 __all__ = [
     "accordion",
+    "aces_up",
     "calculation",
     "canfield",
     "castle",
+    "clock",
     "devils_grip",
     "double_solitaire",
     "forty_thieves",
