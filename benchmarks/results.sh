@@ -43,6 +43,15 @@ if [[ "$part" == all || "$part" == play ]]; then
         sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
         sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
     done
+    # Yukon, Russian Solitaire, Scorpion, and Spider in one and two suits.
+    for game in yukon russian-solitaire scorpion; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+    done
+    for suits in one:1 two:2; do
+        sim "spider-${suits%:*}-suit-random" spider -o suits=${suits#*:} --policy random --deals 1000 --jobs 2
+        sim "spider-${suits%:*}-suit-greedy" spider -o suits=${suits#*:} --policy greedy --deals 1000 --jobs 2
+    done
     # Emperor's greedy games search long for progress (about 4 s a deal): 200 deals.
     sim emperor-random emperor --policy random --deals 1000 --jobs 2
     sim emperor-greedy emperor --policy greedy --deals 200 --jobs 2
@@ -90,6 +99,14 @@ if [[ "$part" == all || "$part" == solver ]]; then
     for game in streets-and-alleys beleaguered-castle thirteen-up seahaven-towers emperor \
             canfield napoleon spider calculation devils-grip; do
         sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+    done
+    # Yukon, Russian Solitaire, Scorpion, and Spider in one and two suits.
+    for game in yukon russian-solitaire scorpion; do
+        sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+    done
+    for suits in one:1 two:2; do
+        sim "spider-${suits%:*}-suit-solver" spider -o suits=${suits#*:} --policy solver \
+            --deals 200 --max-seconds 10 --jobs 2
     done
     sim aces-up-solver aces-up --policy solver --deals 200 --max-seconds 10 --jobs 2
     sim clock-solver clock --policy solver --deals 200 --max-seconds 10 --jobs 2

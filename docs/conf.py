@@ -45,6 +45,9 @@ trim_doctest_flags = True
 
 html_theme = "alabaster"
 html_title = f"patience-rules {release}"
+# Long lines of code and output wrap inside the column (see _static/wrap.css).
+html_static_path = ["_static"]
+html_css_files = ["wrap.css"]
 html_theme_options = {
     "description": "Typed rules for patience (solitaire) card games",
     "fixed_sidebar": True,

@@ -1,6 +1,6 @@
 """A Monte-Carlo agent that plays through the Gymnasium adapter, against random play.
 
-Needs the ``gym`` extra (``pip install "patience-rules[gym]"``)::
+Needs the ``gym`` extra (``pip install ".[gym]"``)::
 
     python examples/monte_carlo_agent.py                      # Railroad, 20 deals
     python examples/monte_carlo_agent.py --deals 50 --worlds 16

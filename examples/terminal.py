@@ -18,19 +18,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
 import patience
-from patience import IllegalMoveError, Move, PatienceError, Session
+from patience import (
+    IllegalMoveError,
+    InvalidRecordError,
+    Move,
+    PatienceError,
+    Session,
+    UndoError,
+)
 from patience.events import (
     CardsDealt,
     CardsDiscarded,
     CardsMoved,
     CardsShifted,
     CardsTurned,
+    CounterChanged,
     Event,
     JokerExchanged,
     JokerNamed,
@@ -39,6 +48,9 @@ from patience.events import (
     Transfer,
     TurnPassed,
 )
+
+PILE_LIKE = re.compile(r"[a-z][a-z.]*[0-9]+")
+"""What a pile name looks like (t4, p1.t4): such a word is a click, never a move."""
 
 HELP = """\
 a move in notation: t1-t4, t1-t4 x2, draw       make it
@@ -79,6 +91,8 @@ def describe(event: Event) -> str | None:
         return f"  player {event.after} to move"
     if isinstance(event, ScoreChanged):
         return f"  score {event.before} -> {event.after}"
+    if isinstance(event, CounterChanged) and event.shown:  # not bookkeeping
+        return f"  {event.name} {event.before} -> {event.after}"
     return None
 
 
@@ -120,28 +134,35 @@ class Player:
                 self.say(line)
 
     def click(self, pile: str, index: int | None) -> None:
-        """Pick up at ``pile`` (and ``index``), or put what is picked up there."""
+        """Pick up at ``pile`` (and ``index``), or put what is picked up there.
+
+        A click while holding cards is always a drop: a refused drop says why
+        and puts the cards back, and is never read as a new pick-up (nor a
+        click on the stock as a deal)."""
         game, state = self.session.game, self.session.state
         if self.picked is not None:
             source, at = self.picked
-            chosen = [m for m in game.moves_from(state, source, at) if m.target == pile]
-            if chosen:
-                self.make(chosen[0])
-                return
             self.picked = None
-            self.say(f"nothing picked up at {source} goes on {pile}")
+            if pile == source:
+                self.say(f"put back at {source}")
+                return
+            try:
+                move = game.move_to(state, source, at, pile)
+            except IllegalMoveError as refused:
+                self.say(f"refused ({refused.code}): {refused.reason}")
+                return
+            self.make(move)
+            return
         if index is None and len(state.piles[pile]):
             index = self._pick_up_point(pile)
-        try:
-            moves = game.moves_from(state, pile, index)
-        except PatienceError as bad:
-            self.say(str(bad))
-            return
-        targeted = [m for m in moves if m.target is not None]
+        moves = game.moves_from(state, pile, index)
+        where = pile if index is None else f"{pile}:{index}"
         if not moves:
-            self.say(f"nothing can be picked up at {pile}" + ("" if index is None else f":{index}"))
-        elif not targeted or len(moves) == 1:
-            self.make(moves[0])  # a pile action (draw, pull) or the only move
+            why = game.pick_up_refusal(state, pile, index)
+            reason = f": {why.reason} ({why.code})" if why is not None else ""
+            self.say(f"nothing can be picked up at {where}{reason}")
+        elif all(m.target is None for m in moves):
+            self.make(moves[0])  # a pile action: draw, deal, pull
         else:
             self.picked = (pile, index)
 
@@ -171,8 +192,8 @@ class Player:
             try:
                 done = self.session.undo() if word == "undo" else self.session.redo()
                 self.say(f"{word}: {done}")
-            except PatienceError as bad:
-                self.say(str(bad))
+            except UndoError as refused:
+                self.say(f"cannot {word} ({refused.code}): {refused.reason}")
             self.picked = None
         elif word == "hint":
             try:
@@ -187,10 +208,15 @@ class Player:
 
     def play(self, text: str) -> None:
         """A pile click (``t4``, ``t4:2``) or a move in notation."""
-        state = self.session.state
+        game, state = self.session.game, self.session.state
         name, _, at = text.partition(":")
         if name in state.piles and (not at or at.isdigit()):
-            self.click(name, int(at) if at else None)
+            try:
+                self.click(name, int(at) if at else None)
+            except PatienceError as bad:  # a position outside the pile
+                self.say(str(bad))
+        elif PILE_LIKE.fullmatch(name) and (not at or at.isdigit()):
+            self.say(f"{game.name} has no pile {name!r}; its piles: {', '.join(state.piles)}")
         else:
             self.make(text)
 
@@ -203,6 +229,8 @@ class Player:
                 self.session = Session.from_json(path.read_text(encoding="utf-8"))
                 self.picked = None
                 self.say(f"loaded {self.session!r}")
+        except InvalidRecordError as bad:
+            self.say(f"cannot {word} {path} ({bad.code}): {bad.reason}")
         except (OSError, PatienceError) as bad:
             self.say(f"cannot {word} {path}: {bad}")
 

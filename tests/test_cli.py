@@ -209,3 +209,25 @@ def test_the_demo_takes_a_game_and_explains_itself(capsys: pytest.CaptureFixture
     assert "(higher is better)" in lines[2]
     code, out, _ = run(capsys, "demo")
     assert "Piles: s1-s4: siding; line: main line; discard." in out
+
+
+def test_progress_without_tqdm_reports_slow_deals_one_by_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import patience.__main__ as cli
+
+    monkeypatch.setitem(__import__("sys").modules, "tqdm", None)  # as if tqdm were missing
+    # A clock that moves on a long way between readings: every deal is slow.
+    ticks = iter(range(0, 10_000, 60))
+    monkeypatch.setattr(cli.time, "monotonic", lambda: float(next(ticks)))
+    code, _, err = run(capsys, "simulate", "railroad", "--deals", "30")
+    assert code == 0 and "\r" not in err
+    assert err.splitlines() == [f"{n}/30 deals" for n in range(1, 31)]
+
+
+def test_simulate_reports_every_deal_played_here() -> None:
+    from patience import simulate
+
+    seen: list[tuple[int, int]] = []
+    simulate("railroad", "random", 7, chunk_size=25, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(n, 7) for n in range(1, 8)]

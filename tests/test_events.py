@@ -140,7 +140,7 @@ def test_draws_and_redeals_turn_the_packet_over() -> None:
         redeal == CardsMoved("waste", 0, "stock", 0, waste, face_up=False, turned_over=True)
         and not redeal.reveals
     )
-    assert CounterChanged("pass", 1, 2) in steps
+    assert CounterChanged("pass", 1, 2, shown=True) in steps
 
 
 def test_spider_deal_and_a_completed_suit() -> None:

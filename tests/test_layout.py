@@ -173,3 +173,66 @@ def test_specs_keep_their_old_defaults() -> None:
     spec = PileSpec("stock", "stock", 0, 0, label="Stock")
     assert (spec.fan, spec.extent, spec.spread, spec.owner) == ("none", 1, None, None)
     assert eval(repr(spec), {"PileSpec": PileSpec}) == spec
+
+
+# ----------------------------------------------------------------- pictures
+
+
+def sample_positions(game: Game) -> dict[str, patience.State]:
+    """The positions the docs' gallery pictures (docs/_ext/opening_layouts.py)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "_ext" / "positions.py"
+    spec = importlib.util.spec_from_file_location("gallery_positions", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found: dict[str, patience.State] = module.sample_positions(game)
+    return found
+
+
+@pytest.mark.parametrize("name", patience.games())
+def test_pictures_show_every_count_and_cut_no_text(name: str) -> None:
+    import re
+    import xml.etree.ElementTree as ET
+
+    from patience.svg import card_places
+
+    ns = "{http://www.w3.org/2000/svg}"
+    game = patience.game(name)
+    for what, state in sample_positions(game).items():
+        root = ET.fromstring(patience.svg(state))
+        _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+        # No text runs off the picture (widths estimated generously).
+        for text in root.iter(f"{ns}text"):
+            size = float(text.get("font-size", "10"))
+            x, y = float(text.get("x", "0")), float(text.get("y", "0"))
+            wide = 0.62 * size * len(text.text or "")
+            left = x - wide / 2 if text.get("text-anchor") == "middle" else x
+            if text.get("transform"):
+                continue  # the upside-down corner, inside its card
+            assert left >= 0 and left + wide <= width and size * 0.8 <= y <= height, (
+                what,
+                text.text,
+            )
+        places = card_places(state)
+        for spec in game.layout:
+            pile = state.piles[spec.name]
+            shown = [p for p in places if p.pile == spec.name and p.shown]
+            group = next(g for g in root.iter(f"{ns}g") if g.get("id") == f"pile-{spec.name}")
+            counts = [t.text for t in group.iter(f"{ns}text") if "count" in t.get("class", "")]
+            # Every pile that shows fewer cards than it holds says how many.
+            if len(shown) < len(pile):
+                assert counts == [str(len(pile))], (what, spec.name, len(shown), len(pile))
+            # Face-up cards of a fan lie far enough apart to read each corner.
+            if spec.fan != "none" and len(shown) > 2:
+                axis = 1 if spec.fan in ("down", "up") else 0
+                least = 17 if axis else 28
+                for a, b in itertools.pairwise(shown):
+                    if a.face_up:
+                        gap = abs((b.y - a.y) if axis else (b.x - a.x))
+                        assert gap >= least - 0.01, (what, spec.name, a, b)
+        if game.players > 1:
+            (caption,) = [t for t in root.iter(f"{ns}text") if t.get("class") == "caption"]
+            assert re.search(r"to move|move$|over", caption.text or ""), caption.text

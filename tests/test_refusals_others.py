@@ -60,7 +60,8 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 """Every game and variant of these families, by a short key."""
 
-NEVER = {"illegal", "not-your-turn"}
+# "nowhere" and "elsewhere" answer Game.pick_up_refusal, never a move (test_frontend_api).
+NEVER = {"illegal", "not-your-turn", "nowhere", "elsewhere"}
 """Common codes none of these games gives: each refusal has a precise code, and
 none of them has turns (the race's players pull whenever they like)."""
 

@@ -72,7 +72,9 @@ def check_picture(game: Game, state: State, text: str) -> ET.Element:
     _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
     rows, columns = game.grid_size
     assert width == 2 * MARGIN + columns * (CARD_WIDTH + GAP) - GAP
-    assert height == 2 * MARGIN + rows * (CARD_HEIGHT + GAP) - GAP
+    # A game of several players has a line under the table: whose turn it is.
+    caption = 20 if game.players > 1 else 0
+    assert height == 2 * MARGIN + rows * (CARD_HEIGHT + GAP) - GAP + caption
     specs = {s.name: s for s in game.layout}
     piles = {g.get("data-pile"): g for g in groups(root, "pile")}
     assert list(piles) == [s.name for s in game.layout]
@@ -114,10 +116,21 @@ def check_picture(game: Game, state: State, text: str) -> ET.Element:
         if spec.fan == "none":
             expected = [count - 1] if count else []
         else:
+            # The top cards, as many as the spread allows and a readable fan
+            # fits; a pile that shows fewer than it holds says how many.
             shown = count if spec.spread is None else min(spec.spread, count)
             expected = list(range(count - shown, count))
+            got = drawn[spec.name]
+            assert got == expected[len(expected) - len(got) :] and (got or not count), spec.name
+            assert len(got) >= min(2, count), spec.name
+            expected = got
+            if len(got) < count:
+                counts = [
+                    t.text for t in piles[spec.name].iter(f"{NS}text") if "count" in classes(t)
+                ]
+                assert counts == [str(count)], spec.name
         assert drawn[spec.name] == expected, spec.name
-        if not count:
+        if not count and game.outline_empty:
             labels = [t.text for t in piles[spec.name].iter(f"{NS}text")]
             assert " ".join(t or "" for t in labels) == " ".join((spec.label or spec.name).split())
     return root
@@ -398,3 +411,42 @@ def test_a_pick_up_in_progress_marks_the_cards_lifted() -> None:
     for bad in (("t9", 0), ("t5", 9), ("t5", 3.0), "t5", ("t5",)):
         with pytest.raises(patience.PatienceError):
             patience.svg(state, picked=bad)  # type: ignore[arg-type]
+
+
+def test_a_row_that_closes_up_draws_no_empty_places() -> None:
+    # Accordion: 52 places, of which a game in progress fills only a few; the
+    # empty ones are no places, and outlining them hid the piles among 46 boxes.
+    game = patience.game("accordion")
+    state = game.deal(3)
+    for _ in range(20):
+        state = game.apply(state, game.legal_moves(state)[0])
+    root = ET.fromstring(patience.svg(state))
+    outlines = [r for r in root.iter(f"{NS}rect") if "empty" in classes(r)]
+    assert outlines == [] and not game.outline_empty
+    klondike = patience.game("klondike")
+    root = ET.fromstring(patience.svg(klondike.deal(1)))
+    assert len([r for r in root.iter(f"{NS}rect") if "empty" in classes(r)]) == 5  # f1-f4, waste
+
+
+def test_foundations_and_cells_lie_on_beds_of_their_own() -> None:
+    game = patience.game("seahaven-towers")
+    root = ET.fromstring(patience.svg(game.deal(1)))
+    beds = {
+        g.get("data-pile"): next(
+            r.get("stroke") for r in g.iter(f"{NS}rect") if "bed" in classes(r)
+        )
+        for g in groups(root, "pile")
+        if g.get("data-role") in ("foundation", "cell")
+    }
+    foundation = {beds[f"f{i}"] for i in range(1, 5)}
+    cells = {beds[f"c{i}"] for i in range(1, 5)}
+    assert len(foundation) == len(cells) == 1 and foundation != cells
+
+
+def test_a_game_of_two_players_says_whose_turn_it_is() -> None:
+    game = patience.game("double-solitaire")
+    state = game.deal(14)
+    root = ET.fromstring(patience.svg(state))
+    (caption,) = [t for t in root.iter(f"{NS}text") if "caption" in classes(t)]
+    turn = game.current_player(state)
+    assert caption.text == f"player 0 above, 1 below; player {turn} to move"

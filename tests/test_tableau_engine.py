@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from arrange import arrange, random_positions
+from arrange import arrange, moves, random_positions
 
 import patience
 from patience import InvalidOptionError
@@ -26,6 +26,9 @@ BASE: dict[str, Any] = {"title": "Test", "tableau": (1, 2, 3, 4, 5, 6, 7)}
         ({"build": "sideways"}, "build"),
         ({"relation": "rank"}, "relation"),
         ({"unit": "two"}, "unit"),
+        ({"build": "none", "unit": "stack"}, "unit"),
+        ({"suits": 3}, "suits"),
+        ({"suits": True}, "suits"),
         ({"build": "none", "unit": "run"}, "unit"),
         ({"space": "queens"}, "space"),
         ({"space": "kings", "build": "up"}, "space"),
@@ -251,3 +254,113 @@ def test_foundations_set_by_their_starters_are_keyed_in_place(name: str, apart: 
         pairs.add((key, (key[0], in_order(key[1]), *key[2:])))
     keys, sorted_keys = {k for k, _ in pairs}, {s for _, s in pairs}
     assert len(keys) == len(sorted_keys) == len(pairs) > 100
+
+
+STACKS = TableauRules(
+    title="Stacks",
+    tableau=(1, 6, 7, 8, 9, 10, 11),
+    face_down=(0, 1, 2, 3, 4, 5, 6),
+    unit="stack",
+    space="kings",
+    stock="none",
+)
+
+
+def test_a_stack_is_any_face_up_card_with_what_lies_on_it() -> None:
+    game = TableauGame("stack-test", STACKS, {})
+    # t2: one face-down card, then 9C 3H QD 2S 8D (top) face up, none built.
+    tops = {"t1": ["9S"], "t2": ["8D", "2S", "QD", "3H", "9C"], "t3": ["TH"], "t4": ["KD"]}
+    state = game.deal_from(arrange(game, tops))
+    listed = moves(game, state)
+    # The 8D goes on the 9S alone; the 9C goes on the TH with the four cards on it.
+    assert "t2-t1" in listed and "t2-t3 x5" in listed
+    # The unit is not a built run: the cards on the 9C do not build on it.
+    after = game.apply(state, "t2-t3 x5")
+    assert str(after.piles["t3"]).endswith("TH 9C 3H QD 2S 8D")
+    assert after.piles["t2"].down == 0  # the face-down card turned up
+    # Five cards would reach the face-down card: refused as such.
+    with pytest.raises(patience.IllegalMoveError) as refused:
+        game.apply(state, "t2-t3 x6")
+    assert refused.value.code == "face-down"
+    # The card moved by must build on the target's top card.
+    with pytest.raises(patience.IllegalMoveError) as refused:
+        game.apply(state, "t2-t3 x4")
+    assert refused.value.code == "build"
+    # Every face-up count of a pile is a unit, and nothing deeper.
+    units = game._units(state.piles["t2"])
+    assert [k for k, _ in units] == [1, 2, 3, 4, 5]
+    assert game.from_json(after.to_json()) == after
+
+
+def test_stacks_carry_unbuilt_cards_but_never_add_one() -> None:
+    game = TableauGame("stack-test", STACKS, {})
+    # The deal can leave at most 4 face-up cards on cards they do not build on
+    # in each of t2 to t7: 24 in all. Moves carry them about but add none, so
+    # a position with more cannot be reached, while one pile may hold many.
+    assert game._loose_dealt == 24
+    for _, state, _ in random_positions(game, range(3), 60):
+        assert game._state_problem(state) == ""
+    data = game.deal(1).to_json()
+    piles = data["piles"]
+    cards = [c for name in ("t3", "t4", "t5", "t6", "t7") for c in piles[name]["cards"]]
+    piles["t1"] = {"cards": piles["t1"]["cards"] + cards, "down": 0}
+    for name in ("t3", "t4", "t5", "t6", "t7"):
+        piles[name] = {"cards": [], "down": 0}
+    with pytest.raises(patience.InvalidStateError, match="do not build on the card beneath"):
+        game.from_json(data)
+
+
+def test_stack_units_reach_as_far_as_the_face_up_cards_go() -> None:
+    game = TableauGame("stack-test", STACKS, {})
+    # Any count up to the deck may move, so the actions and the piles' room
+    # allow for it.
+    assert game._largest_unit() == 52
+    assert all(game.capacities[game._index[f"t{k}"]] == 52 for k in range(1, 8))
+    assert "t7-t6 x52" in {str(m) for m in game.actions}
+
+
+@pytest.mark.parametrize(
+    ("suits", "kinds"),
+    [(4, {"C": 26, "D": 26, "H": 26, "S": 26}), (2, {"H": 52, "S": 52}), (1, {"S": 104})],
+)
+def test_packs_in_fewer_suits(suits: int, kinds: dict[str, int]) -> None:
+    rules = TableauRules(
+        title="Suits",
+        packs=2,
+        suits=suits,
+        tableau=(5,) * 10,
+        face_down=4,
+        relation="any",
+        unit="suit-run",
+        foundation_mode="suits",
+        stock="deal",
+    )
+    assert rules.copies == 8 // suits
+    game = TableauGame("suits-test", rules, {})
+    counted: dict[str, int] = {}
+    for card in game.deck:
+        counted[card.suit.value] = counted.get(card.suit.value, 0) + 1
+    assert counted == kinds
+    # Each card stands where the standard card it replaces stands: the same
+    # ranks in the same order, and the same colours where two suits are kept.
+    standard = patience.Deck.standard(2)
+    assert [c.rank for c in game.deck] == [c.rank for c in standard]
+    if suits > 1:
+        assert [c.colour for c in game.deck] == [c.colour for c in standard]
+    state = game.deal(5)
+    assert game.from_json(state.to_json()) == state
+
+
+def test_the_search_orders_the_piles_once_a_dealing_stock_is_empty() -> None:
+    game = patience.game("scorpion")
+    state = game.deal(3)
+    swapped = game.make_state(
+        {**state.piles, "t1": state.piles["t2"], "t2": state.piles["t1"]}, state.info
+    )
+    # While the stock holds cards, the deal gives them to t1, t2 and t3 in turn.
+    assert game._search_key(swapped) != game._search_key(state)
+    dealt = game.apply(state, "deal")
+    swapped = game.make_state(
+        {**dealt.piles, "t1": dealt.piles["t2"], "t2": dealt.piles["t1"]}, dealt.info
+    )
+    assert game._search_key(swapped) == game._search_key(dealt)

@@ -91,3 +91,52 @@ def test_it_runs_as_a_script_on_piped_input() -> None:
         [sys.executable, str(EXAMPLE), "klondik"], capture_output=True, text=True, timeout=60
     )
     assert bad.returncode == 2 and "did you mean 'klondike'" in bad.stderr
+
+
+def test_a_refused_drop_puts_the_cards_back_and_plays_nothing(terminal: ModuleType) -> None:
+    # The reported sequence: a drop the rules refuse, then the stock while
+    # the cards were (wrongly) still held, then a pick-up and a refused drop.
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), "spider", "--seed", "3", "--undo", "no-reveal"],
+        input="t8\nt7\nstock\nt1\nt6\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert "8♦: t6 -> t4" not in done.stdout
+    # In every game: a drop on a pile that takes nothing of what is held is
+    # refused with the game's reason and code, and no move is made, whatever
+    # that pile would offer as a pick-up; the stock while holding cards is a
+    # drop, never a deal.
+    for name in patience.games():
+        game = patience.game(name)
+        session = Session(game, seed=3, undo="no-reveal")
+        state = session.state
+        for pile, index in game.pickable(state):
+            targets = {m.target for m in game.moves_from(state, pile, index)}
+            if None in targets:
+                continue
+            others = [p for p in state.piles if p not in targets and p != pile]
+            if not others:
+                continue
+            click = pile if index is None else f"{pile}:{index}"
+            for other in others:
+                after, text = run(terminal, Session(game, seed=3), click, other)
+                assert after.history == (), (name, click, other, text)
+                assert "refused (" in text, (name, click, other)
+            break
+
+
+def test_an_unknown_pile_is_named_as_such(terminal: ModuleType) -> None:
+    session, text = run(terminal, Session("klondike", seed=7), "t9", "t1:99")
+    assert session.history == ()
+    assert "klondike has no pile 't9'" in text and "not an action name" not in text
+    assert "no card at 99" in text
+
+
+def test_nothing_to_pick_up_says_why(terminal: ModuleType) -> None:
+    # Klondike's t7 holds six face-down cards under its top card.
+    session, text = run(terminal, Session("klondike", seed=7), "t7:0")
+    assert session.history == ()
+    assert "nothing can be picked up at t7:0:" in text and "(face-down)" in text

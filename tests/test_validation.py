@@ -783,7 +783,10 @@ BOUNDS: dict[str, dict[str, list[Any]]] = {
     },
     "seahaven-towers": {"tower_runs": [1, None]},
     "single-rail": {"worrying_back": [1, None]},
-    "spider": {},
+    "spider": {"suits": [0, 3, 8, True, 4.0, "4", None]},
+    "scorpion": {},
+    "yukon": {},
+    "russian-solitaire": {},
 }
 
 OPEN_BOUNDS = {"swap_limit": [0, 10_001, 10**400, True, 2.0, "5"]}

@@ -183,3 +183,71 @@ def test_klondike_is_played_by_clicking_piles(site: str, page: Any) -> None:
     assert errors == []
     assert all(url.startswith((site, "data:")) for url in requests), requests
     assert any(url.endswith(".whl") for url in requests)
+
+
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Any, start: str, end: str, *, during: Any = None) -> None:
+    """Press on ``start``, move in steps to ``end`` and let go there; ``during``
+    is called before letting go, with the cards still held."""
+    (x0, y0), (x1, y1) = centre(page, start), centre(page, end)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 10, y0 + 10, steps=3)
+    page.mouse.move(x1, y1, steps=8)
+    if during is not None:
+        during()
+    page.mouse.up()
+
+
+def test_cards_are_dragged_onto_their_targets_which_are_shown(site: str, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    message, moves = page.locator("#message"), page.locator("#moves")
+    load(page, site)
+    page.evaluate("localStorage.clear()")
+    page.fill("#seed", "1")
+    page.click("#new")
+    expect(page.locator("#status")).to_contain_text("Seed 1 · 0 moves")
+    seven = '#pile-t1 .card[data-index="0"]'
+
+    def held() -> None:
+        # While the 7♦ is held: it is marked and follows the pointer, and the
+        # one pile it may go to (the library's targets) is marked on the table.
+        targets = page.locator("#table .pile.target")
+        expect(targets).to_have_count(1)
+        assert targets.get_attribute("data-pile") == "t7"
+        assert page.get_attribute("#table", "data-targets") == "t7"
+        card = page.locator(f"{seven}.picked")
+        expect(card).to_have_count(1)
+        assert (card.get_attribute("transform") or "").startswith("translate(")
+        pile = page.locator("#pile-t7 .mark")
+        expect(pile).not_to_have_count(0)
+
+    # Dropped on a pile that does not take it: the game's reason, no move.
+    drag(page, seven, "#pile-t3 > rect.area", during=held)
+    expect(message).to_have_text(
+        "Refused: t1-t3: 7♦ does not go on 2♦: build down in alternating colours."
+    )
+    expect(page.locator("#table .picked, #table .pile.target")).to_have_count(0)
+    expect(moves).to_have_text("")
+    # Dropped off the table: put back.
+    drag(page, seven, "#status")
+    expect(message).to_have_text("Put back.")
+    # Dropped on its target: the move, as the library makes it.
+    drag(page, seven, '#pile-t7 .card[data-index="6"]', during=held)
+    expect(message).to_have_text("t1-t7: 7♦ to Pile 7.")
+    expect(moves).to_have_text("1. t1-t7")
+    assert (count(page, "t1"), count(page, "t7")) == (0, 8)
+    # A drag from the stock draws nothing; a click on it still draws.
+    drag(page, "#pile-stock > rect.area", "#pile-t4 > rect.area")
+    expect(moves).to_have_text("1. t1-t7")
+    page.click("#pile-stock")
+    expect(moves).to_have_text("1. t1-t7  2. draw stock")
+    assert errors == []

@@ -46,10 +46,11 @@ def test_a_card_is_picked_up_shown_and_put_down(app: ModuleType) -> None:
     assert made.picked == ("t1", 0)
     assert made.message == "Picked up 7♦: click where it goes (Pile 7)."
     shown = view(made)
-    # The pick-up is highlighted, and no target yet.
+    # The pick-up is highlighted, and the one pile it may go to is marked.
     assert shown["svg"].count('class="card face picked"') == 1
     assert 'data-pile="t1" data-index="0" data-card="7D"' in shown["svg"]
-    assert " target" not in shown["svg"]
+    assert shown["targets"] == ["t7"]
+    assert re.findall(r'class="pile [a-z]+ target" data-pile="([^"]+)"', shown["svg"]) == ["t7"]
     made.click("t7", 6)
     assert made.session.history == (patience.Move("move", "t1", "t7"),)
     assert made.message == "t1-t7: 7♦ to Pile 7."
@@ -122,9 +123,12 @@ def test_a_refused_target_says_why_and_changes_nothing(app: ModuleType) -> None:
 def test_clicks_that_pick_nothing_up_say_so(app: ModuleType) -> None:
     made = table(app, 1)
     made.click("t2", 1)
-    assert made.message == "No legal move picks up 6♦." and made.picked is None
+    assert made.message == "Nothing to pick up there: no pile takes 6♦ now."
+    assert made.picked is None
     made.click("t2", 0)
-    assert made.message == "That card is face down."
+    assert made.message == (
+        "Nothing to pick up there: 2 cards from t2 would take a face-down card: only 1 is face up."
+    )
     made.click("f1", None)
     assert made.message == "Foundation 1 is empty: pick up a card first."
     made.click("t1", 0)
@@ -207,3 +211,28 @@ def test_the_script_uses_only_what_the_page_has() -> None:
     assert {"table", "status", "undo", "hint"} <= used <= ids
     # Everything is loaded from this folder: no address of another host.
     assert not re.search(r"https?://", page + script)
+
+
+def test_a_drag_picks_up_marks_the_targets_and_drops(app: ModuleType) -> None:
+    made = table(app, 1)
+    assert made.grab("t1", 0) and view(made)["targets"] == ["t7"]
+    made.drop("t3")  # a drop the rules refuse: the game's reason, nothing made
+    assert made.message == (
+        "Refused: t1-t3: 7♦ does not go on 2♦: build down in alternating colours."
+    )
+    assert made.session.history == () and made.picked is None
+    assert made.grab("t1", 0)
+    made.drop(None)  # off the table
+    assert made.message == "Put back." and made.picked is None
+    assert made.grab("t1", 0)
+    made.drop("t7")
+    assert [str(m) for m in made.session.history] == ["t1-t7"]
+    assert not made.grab("stock", 23)  # a drag never draws
+    assert made.grab("t2", 0) is False and "face-down" in made.message
+
+
+def test_the_page_builds_no_moves_itself() -> None:
+    # Drops and refusals come from Game.move_to and Game.pick_up_refusal: no
+    # move is put together from piles and counts, which is game knowledge.
+    source = (WEB / "app.py").read_text(encoding="utf-8")
+    assert "Move(" not in source and "count=" not in source

@@ -26,11 +26,13 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
+from positions import sample_positions
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
 
 import patience
-from patience.svg import CARD_HEIGHT, CARD_WIDTH, GAP, MARGIN
+from patience.svg import picture_size
 
 DOCS = Path(__file__).resolve().parents[1]
 PICTURES = DOCS / "_pictures"
@@ -86,8 +88,7 @@ class OpeningLayout(SphinxDirective):
             if module.__file__:
                 self.env.note_dependency(module.__file__)
         rows, columns = game.grid_size
-        width = 2 * MARGIN + columns * (CARD_WIDTH + GAP) - GAP
-        height = 2 * MARGIN + rows * (CARD_HEIGHT + GAP) - GAP
+        width, height = picture_size(game)
         scale = min(1.0, MAX_WIDTH / width, MAX_HEIGHT / height)
         picture = patience.svg(game.deal(seed), size=round(width * scale, 2))
         # One file per game, options and seed, rewritten only when the picture changes.
@@ -114,6 +115,39 @@ class OpeningLayout(SphinxDirective):
         return list(container.children)
 
 
+class GameGallery(SphinxDirective):
+    """Pictures of every registered game at three positions (see
+    :func:`sample_positions`), one section per game."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(sys.modules["patience.svg"].__file__ or "")
+        lines: list[str] = []
+        for name in patience.games():
+            game = patience.game(name)
+            title = game.title or game.name
+            width, height = picture_size(game)
+            scale = min(1.0, MAX_WIDTH / width, MAX_HEIGHT / height)
+            lines += [title, "-" * len(title), ""]
+            for k, (what, state) in enumerate(sample_positions(game).items()):
+                path = PICTURES / f"gallery-{game.name}-{k}.svg"
+                _write(path, patience.svg(state, size=round(width * scale, 2)))
+                lines += [
+                    f".. figure:: /{path.relative_to(DOCS).as_posix()}",
+                    f"   :alt: {title}, {what}",
+                    "   :class: gallery",
+                    "",
+                    f"   {title}, {what}: ``patience.game({name!r})``.",
+                    "",
+                ]
+        container = nodes.section()
+        source = StringList(lines, source=self.get_source_info()[0])
+        nested_parse_with_titles(self.state, source, container)
+        return list(container.children)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("opening-layout", OpeningLayout)
+    app.add_directive("game-gallery", GameGallery)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -103,11 +103,31 @@ def _chart_path(kind: str, payload: object) -> Path:
     return CHARTS / f"{kind}-{digest}.svg"
 
 
+RATE_LIMITS = (-3.0, 103.0)
+"""The rate axis of the charts, in percent: a little beyond 0 and 100, so
+that a point or an interval's end at either lies whole inside the chart."""
+
+
 def _win_rate_chart(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Path:
-    payload = [title, [(label, run["wins"], run["deals"], run["interval"]) for label, run in rows]]
+    payload = [
+        title,
+        RATE_LIMITS,
+        [(label, run["wins"], run["deals"], run["interval"]) for label, run in rows],
+    ]
     path = _chart_path("rates", payload)
     if path.exists():
         return path
+    fig = win_rate_figure(title, rows)
+    path.parent.mkdir(exist_ok=True)
+    fig.savefig(path, format="svg", metadata={"Date": None})
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return path
+
+
+def win_rate_figure(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Any:
+    """The chart of ``rows``' win rates and intervals, as a matplotlib figure."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -122,16 +142,14 @@ def _win_rate_chart(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Path:
     ax.hlines(y, low, high, color="#4477aa", linewidth=3, alpha=0.45, label="95% interval")
     ax.plot(rates, y, "o", color="#224466", label="measured win rate")
     ax.set_yticks(y, labels)
-    ax.set_xlim(0, 100)
+    ax.set_xlim(*RATE_LIMITS)
+    ax.set_xticks(range(0, 101, 20))
     ax.set_xlabel("deals won (%)")
     ax.grid(axis="x", alpha=0.3)
     ax.legend(loc="lower right", fontsize="small")
     ax.set_title(_plain(title), fontsize="medium")
     fig.tight_layout()
-    path.parent.mkdir(exist_ok=True)
-    fig.savefig(path, format="svg", metadata={"Date": None})
-    plt.close(fig)
-    return path
+    return fig
 
 
 def _bar_chart(title: str, unit: str, rows: list[tuple[str, float]]) -> Path:

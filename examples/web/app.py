@@ -1,4 +1,4 @@
-"""The Python half of the web example: Klondike played by clicking piles.
+"""The Python half of the web example: Klondike played by clicks and drags.
 
 ``main.js`` loads this module into Pyodide, makes a :class:`Table` and calls
 its methods when a pile, a card or a button is clicked; after each call it
@@ -6,9 +6,11 @@ asks for :meth:`Table.view` and puts it on the page. Nothing here knows the
 browser, so the same module runs, and is tested, in plain CPython.
 
 Everything the page needs comes from the library's public API: the picture
-from ``patience.svg``, what a click picks up from ``Game.moves_from``, the
-moves and their events from ``Session.do``, why a move is refused from the
-error's ``reason``, hints from ``Session.hint`` and saving from
+from ``patience.svg``, what a click or drag picks up from ``Game.moves_from``
+(and its targets, marked on the table), the move a drop makes from
+``Game.move_to``, the moves and their events from ``Session.do``, why a move
+is refused or nothing can be picked up from the error's ``reason``
+(``Game.move_to``, ``Game.pick_up_refusal``), hints from ``Session.hint`` and saving from
 ``Session.dumps`` and ``Session.from_json``.
 """
 
@@ -76,6 +78,27 @@ class Table:
             self.picked = None  # the stock acts, whatever was picked up
             self.pick(pile, index)
 
+    def grab(self, pile: str, index: int | None = None) -> bool:
+        """The start of a drag at ``pile`` (and ``index``): pick up there,
+        dropping whatever was picked up before. Whether a card is now picked
+        up; a drag never acts on the stock (a click does)."""
+        self.hinted = self.picked = None
+        if pile in self.action_piles:
+            return False
+        self.pick(pile, index)
+        return self.picked is not None
+
+    def drop(self, pile: str | None) -> None:
+        """The end of a drag: put what is picked up on ``pile``, or back when
+        it ends off the table (``None``)."""
+        if self.picked is None:
+            return
+        if pile is None:
+            self.picked = None
+            self.message = "Put back."
+            return
+        self.put(pile)
+
     def pick(self, pile: str, index: int | None) -> None:
         """The first click: pick up there, or act on the pile, or say why not."""
         state = self.session.state
@@ -86,35 +109,44 @@ class Table:
             self.make(moves[0])  # the stock: one click draws or redeals
         elif moves and index is not None:
             self.picked = (pile, index)
-            targets = sorted({m.target for m in moves if m.target}, key=self.label)
+            targets = sorted(self.targets, key=self.label)
             self.message = (
                 f"Picked up {self.cards(pile, index)}: click where it goes"
                 f" ({', '.join(map(self.label, targets))})."
             )
-        elif pile in self.action_piles:
-            kind = next(k for k, p in self.game.action_piles.items() if p == pile)
-            self.make(Move(kind, pile))  # refused, and the game says why
-        elif index is None:
+        elif index is None and pile not in self.action_piles:
             self.message = f"{self.label(pile)} is empty: pick up a card first."
-        elif index < state.piles[pile].down:
-            self.message = "That card is face down."
-        else:
-            self.message = f"No legal move picks up {self.cards(pile, index)}."
+        else:  # the game says why nothing can be picked up there
+            why = self.game.pick_up_refusal(state, pile, index)
+            assert why is not None
+            if pile in self.action_piles and why.move is not None:
+                self.message = f"Refused: {why.move}: {why.reason}."
+            else:
+                self.message = f"Nothing to pick up there: {why.reason}."
+
+    @property
+    def targets(self) -> set[str]:
+        """The piles what is picked up may go to (none when nothing is)."""
+        if self.picked is None:
+            return set()
+        pile, index = self.picked
+        moves = self.game.moves_from(self.session.state, pile, index)
+        return {m.target for m in moves if m.target is not None}
 
     def put(self, pile: str) -> None:
-        """The second click: put what is picked up on ``pile``."""
+        """The second click: put what is picked up on ``pile``; the game
+        gives the move, or says why not."""
         assert self.picked is not None
         (source, index), self.picked = self.picked, None
         if pile == source:
             self.message = "Put back."
             return
-        state = self.session.state
-        moves = [m for m in self.game.moves_from(state, source, index) if m.target == pile]
-        if moves:
-            self.make(moves[0])
-        else:  # make the move the player meant, for the game to say why not
-            count = len(state.piles[source]) - index
-            self.make(Move("move", source, pile, count=count))
+        try:
+            move = self.game.move_to(self.session.state, source, index, pile)
+        except IllegalMoveError as refused:
+            self.message = f"Refused: {refused.move}: {refused.reason}."
+            return
+        self.make(move)
 
     def make(self, move: Move) -> None:
         """Make ``move`` and say what happened, or why it is refused."""
@@ -172,7 +204,13 @@ class Table:
         made, result = len(session.history), session.result().summary()
         return json.dumps(
             {
-                "svg": patience.svg(session.state, highlight=self.hinted, picked=self.picked),
+                "svg": patience.svg(
+                    session.state,
+                    highlight=self.hinted,
+                    picked=self.picked,
+                    targets=self.targets,
+                ),
+                "targets": sorted(self.targets),
                 "status": f"Seed {session.seed} · {made} move{'s' * (made != 1)} · {result}",
                 "message": self.message,
                 "moves": [str(move) for move in session.history],

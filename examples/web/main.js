@@ -21,6 +21,7 @@ async function start() {
 function show(table) {
   const view = JSON.parse(table.view());
   $("table").innerHTML = view.svg;
+  $("table").dataset.targets = view.targets.join(" ");
   $("status").textContent = view.status;
   $("message").textContent = view.message;
   $("moves").textContent = view.moves.map((move, i) => `${i + 1}. ${move}`).join("  ");
@@ -34,16 +35,59 @@ function show(table) {
 try {
   const table = await start();
   $("seed").value = show(table).seed;
-  // One listener for the whole picture: a card carries data-pile and
-  // data-index, a pile's group data-pile (an empty pile, or beside its cards).
-  $("table").addEventListener("click", (event) => {
-    const card = event.target.closest(".card");
+  // Clicks and drags on the whole picture: a card carries data-pile and
+  // data-index, a pile's group data-pile (an empty pile, or beside its
+  // cards). A press let go where it began is a click; a press that moves
+  // picks up there (table.grab), the cards picked up follow the pointer while
+  // the piles they may go to are marked, and letting go puts them on the
+  // pile under the pointer (table.drop), or back when it is off the table.
+  const area = $("table");
+  let press = null;
+  area.addEventListener("pointerdown", (event) => {
     const pile = event.target.closest(".pile");
-    if (pile) {
+    if (!pile || event.button !== 0) return;
+    const card = event.target.closest(".card");
+    press = {
+      x: event.clientX,
+      y: event.clientY,
+      pile: pile.dataset.pile,
       // undefined reaches Python as None (null would arrive as jsnull)
-      table.click(pile.dataset.pile, card ? Number(card.dataset.index) : undefined);
-      show(table);
+      index: card ? Number(card.dataset.index) : undefined,
+      dragging: false,
+    };
+  });
+  window.addEventListener("pointermove", (event) => {
+    if (!press) return;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!press.dragging) {
+      if (Math.hypot(dx, dy) < 5) return;
+      press.dragging = true;
+      const picked = table.grab(press.pile, press.index);
+      show(table); // the cards picked up and their targets, marked
+      if (!picked) {
+        press = null;
+        return;
+      }
     }
+    const scale = area.querySelector("svg").getScreenCTM().a;
+    for (const card of area.querySelectorAll(".card.picked")) {
+      card.setAttribute("transform", `translate(${dx / scale} ${dy / scale})`);
+      card.style.pointerEvents = "none"; // so the pile under the pointer shows through
+    }
+  });
+  window.addEventListener("pointerup", (event) => {
+    if (!press) return;
+    const done = press;
+    press = null;
+    if (!done.dragging) {
+      table.click(done.pile, done.index);
+    } else {
+      const under = document.elementFromPoint(event.clientX, event.clientY);
+      const pile = under && area.contains(under) ? under.closest(".pile") : null;
+      table.drop(pile ? pile.dataset.pile : undefined);
+    }
+    show(table);
   });
   for (const name of ["undo", "redo", "hint"]) {
     $(name).addEventListener("click", () => { table[name](); show(table); });

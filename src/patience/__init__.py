@@ -30,6 +30,7 @@ from .errors import (
     InvalidSeedError,
     InvalidStateError,
     PatienceError,
+    UndoError,
     UnknownGameError,
 )
 from .game import Better, Game, PileSpec, Result
@@ -101,6 +102,7 @@ __all__ = [
     "State",
     "Suit",
     "Svg",
+    "UndoError",
     "UnknownGameError",
     "__version__",
     "aliases",

@@ -11,7 +11,7 @@ Commands::
 Game options go in ``-o NAME=VALUE`` (the value is read as JSON when it can
 be, so ``-o sidings=1``, ``-o passes=null``, ``-o partial_runs=true``).
 ``simulate`` shows a progress bar on standard error (with ``tqdm`` when it is
-installed: ``pip install "patience-rules[cli]"``) and writes its results as
+installed: ``pip install ".[cli]"``) and writes its results as
 JSON with ``--json FILE`` (``-`` for standard output).
 
 Exit status: 0 on success; 2 for input the library or the argument parser
@@ -28,6 +28,7 @@ import json
 import math
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -105,6 +106,15 @@ def _positive(text: str) -> int:
     return value
 
 
+LOG_SECONDS = 5.0
+"""Without a terminal, the longest the progress lines of ``simulate`` stay
+silent while deals finish (besides a line at every tenth of the run)."""
+
+SLOW_POLICIES = frozenset({"hidden", "solver"})
+"""Policies whose deals are slow: with ``--jobs`` they go to the workers one
+deal at a time, so that progress is reported for every deal."""
+
+
 def _progress(
     enabled: bool, total: int
 ) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
@@ -123,11 +133,16 @@ def _progress(
         return update, bar.close
 
     if not sys.stderr.isatty():
-        # A log, not a terminal: a line now and then, no carriage returns.
+        # A log, not a terminal: no carriage returns; a line at every tenth of
+        # the run, and at the next deal done once a line is LOG_SECONDS old, so
+        # slow deals are never silent for long.
         step = max(1, total // 10)
+        last = [time.monotonic()]
 
         def lines(done: int, all_: int) -> None:
-            if done == all_ or done % step == 0:
+            now = time.monotonic()
+            if done == all_ or done % step == 0 or now - last[0] >= LOG_SECONDS:
+                last[0] = now
                 print(f"{done}/{all_ or '?'} deals", file=sys.stderr, flush=True)
 
         return lines, lambda: None
@@ -250,14 +265,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return {}
 
     update, close = _progress(not args.no_progress, len(seeds))
+    # Slow deals go to workers one at a time, so each one finished shows.
+    chunk = 1 if SLOW_POLICIES.intersection(names) else 25
     try:
         if len(names) == 1:
             result = simulate(
-                g, names[0], seeds, jobs=args.jobs, progress=update, **options(names[0])
+                g,
+                names[0],
+                seeds,
+                jobs=args.jobs,
+                progress=update,
+                chunk_size=chunk,
+                **options(names[0]),
             )
         else:  # one policy for each player, in player order
             policies = [make_policy(n, **options(n)) for n in names]
-            result = simulate(g, policies, seeds, jobs=args.jobs, progress=update)
+            result = simulate(g, policies, seeds, jobs=args.jobs, progress=update, chunk_size=chunk)
     finally:
         close()
     _say(args, result.summary())

@@ -171,5 +171,54 @@ class ForeignStateError(InvalidStateError):
         super().__init__(f"a state of {state.game!r} was given to {game!r}")
 
 
+RECORD_ERRORS: dict[str, str] = {
+    "malformed": "not a record or session in JSON: not text or an object, a field"
+    " missing, unknown or of the wrong type, another format",
+    "game": "the game is not registered, or its options are not the game's",
+    "deal": "the seed or the cards do not make a deal of the game",
+    "move": "a recorded move cannot be read or is not legal where it is made",
+    "end": "the game has no such ending at that point",
+    "result": "the recorded result disagrees with the replay",
+    "redo": "a move of the redo list cannot be read or is not legal",
+}
+"""The ``InvalidRecordError.code`` values, with their meanings."""
+
+
 class InvalidRecordError(PatienceError):
-    """A game record that is malformed or does not replay."""
+    """A game record or saved session that is malformed or does not replay.
+
+    ``reason`` says what is wrong and ``code`` names the kind of
+    problem with a stable word from :data:`RECORD_ERRORS` (``"malformed"``,
+    ``"game"``, ``"deal"``, ``"move"``, ``"end"``, ``"result"``,
+    ``"redo"``), for a front end that loads saved games to react to.
+    """
+
+    def __init__(self, reason: str, code: str = "malformed") -> None:
+        self.reason = reason
+        self.code = code
+        super().__init__(reason)
+
+
+UNDO_ERRORS: dict[str, str] = {
+    "nothing-to-undo": "no move has been made (or every move has been taken back)",
+    "reveals": "the last move showed a card that was hidden, and the session's undo"
+    " policy is 'no-reveal'",
+    "nothing-to-redo": "no move taken back is waiting to be made again",
+}
+"""The ``UndoError.code`` values, with their meanings."""
+
+
+class UndoError(PatienceError):
+    """:meth:`Session.undo <patience.Session.undo>` or
+    :meth:`~patience.Session.redo` with nothing to do, or an undo the
+    session's policy forbids.
+
+    ``reason`` says why and ``code`` is a stable word from
+    :data:`UNDO_ERRORS`: ``"nothing-to-undo"``, ``"reveals"`` or
+    ``"nothing-to-redo"``.
+    """
+
+    def __init__(self, reason: str, code: str) -> None:
+        self.reason = reason
+        self.code = code
+        super().__init__(reason)

@@ -163,22 +163,35 @@ class CardsTurned(Event):
 
 @attrs.frozen(slots=True)
 class CounterChanged(Event):
-    """A counter of ``state.info`` took a new value."""
+    """A counter of ``state.info`` took a new value.
+
+    ``shown`` says whether it is one a player sees and a front end shows (the
+    pass through the stock, the foundations' base rank, whose turn it is,
+    what a joker stands for: the game's
+    :attr:`~patience.Game.shown_counters`) or bookkeeping the rules keep for
+    themselves (``progress``, whether anything has changed since the last
+    pass; a clock's start), which a front end need not show."""
 
     name: str
     before: InfoValue
     after: InfoValue
+    shown: bool = attrs.field(default=False, kw_only=True)
 
 
 @attrs.frozen(slots=True)
 class JokerNamed(CounterChanged):
     """What a joker stands for changed (Joker Solitaire): ``name`` is the
-    joker's counter (``"BJ"`` or ``"RJ"``), ``after`` the new designation."""
+    joker's counter (``"BJ"`` or ``"RJ"``), ``after`` the new designation.
+    Always shown."""
+
+    shown: bool = attrs.field(default=True, kw_only=True)
 
 
 @attrs.frozen(slots=True)
 class TurnPassed(CounterChanged):
-    """The turn passed from player ``before`` to player ``after``."""
+    """The turn passed from player ``before`` to player ``after``. Always shown."""
+
+    shown: bool = attrs.field(default=True, kw_only=True)
 
 
 @attrs.frozen(slots=True)
@@ -418,7 +431,7 @@ def counter_events(game: Game, before: State, after: State, done: Iterable[Event
     score changed (for :meth:`patience.Game.apply_events`)."""
     named = {e.name for e in done if isinstance(e, CounterChanged)}
     out: list[Event] = [
-        CounterChanged(k, before.info[k], v)
+        CounterChanged(k, before.info[k], v, shown=k in game.shown_counters)
         for k, v in after.info.items()
         if k not in named and before.info.get(k) != v
     ]

@@ -67,6 +67,8 @@ COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
         "game-over": "the game is over: no move is left",
         "not-your-turn": "another player is to move",
         "illegal": "not allowed here (for games that give no more precise code)",
+        "nowhere": "nothing picked up there can be played now: no pile takes it",
+        "elsewhere": "a move from that pile picks up at another card, not at this one",
     }
 )
 """The refusal codes every game may give (see :attr:`Game.refusals`)."""
@@ -358,6 +360,16 @@ class Game(abc.ABC, metaclass=_GameMeta):
     may carry, with what it means: :data:`COMMON_REFUSALS` and the family's own
     (``"build"``, ``"space"``, ``"empty-siding"`` ...). Codes are stable: a
     front end may translate them or react to them."""
+    outline_empty: bool = True
+    """Whether pictures (:func:`patience.svg`) outline the game's empty piles
+    with their labels, as places cards may go. ``False`` for a game whose
+    empty piles are no places at all (Accordion's row, which closes up):
+    there an empty pile is drawn as nothing."""
+    shown_counters: frozenset[str] = frozenset()
+    """The counters of ``state.info`` a player sees and a front end shows
+    (Klondike's ``pass``); the others are the rules' bookkeeping
+    (``progress``). :class:`~patience.events.CounterChanged` events say which
+    in their ``shown``."""
     action_piles: Mapping[str, str] = FrozenMapping({})
     """The pile each action that names no pile in short notation acts on: in
     Klondike ``{"draw": "stock", "redeal": "stock"}``.
@@ -658,16 +670,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
         have or a position outside the pile.
         """
         self._check_own(state)
-        if not isinstance(pile, str) or pile not in self._index:
-            raise PatienceError(f"{self.name} has no pile {brief_repr(pile)}")
-        if index is not None and (
-            isinstance(index, bool)
-            or not isinstance(index, int)
-            or not 0 <= index < len(state.piles[pile])
-        ):
-            raise PatienceError(
-                f"{pile} holds {len(state.piles[pile])} cards: no card at {brief_repr(index)}"
-            )
+        self._check_place(state, pile, index)
         out = []
         for move in self._legal_moves(state):
             where = self.pick_up(state, move)
@@ -688,6 +691,137 @@ class Game(abc.ABC, metaclass=_GameMeta):
         found = {w for m in self._legal_moves(state) if (w := self.pick_up(state, m)) is not None}
         order = self._index
         return tuple(sorted(found, key=lambda w: (order[w[0]], -1 if w[1] is None else w[1])))
+
+    def _check_place(self, state: State, pile: object, index: object) -> None:
+        """Raise :class:`~patience.errors.PatienceError` unless ``pile`` is a pile
+        of the game and ``index`` ``None`` or a position in it."""
+        if not isinstance(pile, str) or pile not in self._index:
+            raise PatienceError(f"{self.name} has no pile {brief_repr(pile)}")
+        if index is not None and (
+            isinstance(index, bool)
+            or not isinstance(index, int)
+            or not 0 <= index < len(state.piles[pile])
+        ):
+            raise PatienceError(
+                f"{pile} holds {len(state.piles[pile])} cards: no card at {brief_repr(index)}"
+            )
+
+    def move_to(self, state: State, pile: str, index: int | None, target: str) -> Move:
+        """The move a drag or a second click makes: what is picked up at
+        ``pile`` (the card at ``index`` and those on it; with ``None``, from
+        wherever a move from that pile starts) put on ``target``.
+
+        Returns the legal move (the first in legal-move order, if several
+        fit); raises :class:`~patience.errors.IllegalMoveError`, with the
+        :attr:`~patience.errors.IllegalMoveError.reason` and
+        :attr:`~patience.errors.IllegalMoveError.code` of the game's own
+        refusal, when the rules do not allow it, so a front end can say why a
+        drop is refused without building moves itself. Raises
+        :class:`~patience.errors.PatienceError` for a pile the game does not
+        have or a position outside the pile.
+        """
+        self._check_own(state)
+        self._check_place(state, pile, index)
+        self._check_place(state, target, None)
+        for move in self.moves_from(state, pile, index):
+            if move.target == target:
+                return move
+        proposed = self._proposed_move(state, pile, index, target)
+        self.apply(state, proposed)  # raises the game's refusal
+        return proposed
+
+    def _proposed_move(self, state: State, pile: str, index: int | None, target: str) -> Move:
+        """The move :meth:`move_to` asks the rules about when no legal move
+        fits: by default a card move of the cards from ``index`` up, made by
+        the player to move. A game whose card moves are written otherwise
+        says how."""
+        size = len(state.piles[pile])
+        count = 1 if index is None or size == 0 else size - index
+        player = self.current_player(state) if self.players > 1 else None
+        return Move("move", pile, target, count=max(count, 1), player=player)
+
+    def pick_up_refusal(
+        self, state: State, pile: str, index: int | None = None
+    ) -> IllegalMoveError | None:
+        """Why nothing can be picked up at ``pile`` (at ``index``, see
+        :meth:`moves_from`), or ``None`` when something can.
+
+        The answer is an :class:`~patience.errors.IllegalMoveError` (returned,
+        not raised) with the game's reason and code: the code every move from
+        there is refused with (``face-down``, ``unit``, ``empty``,
+        ``stock-empty``, ``game-over`` ...), or ``nowhere`` when the cards
+        could leave but no pile takes them now. Its
+        :attr:`~patience.errors.IllegalMoveError.move` is the first move
+        asked about. Raises :class:`~patience.errors.PatienceError` for a pile
+        the game does not have or a position outside the pile.
+        """
+        self._check_own(state)
+        self._check_place(state, pile, index)
+        if self.moves_from(state, pile, index):
+            return None
+        player = self.current_player(state) if self.players > 1 else None
+        actions = [Move(k, pile, player=player) for k, p in self.action_piles.items() if p == pile]
+        actions += self._pile_actions(state, pile)
+        targets = []
+        if not self.move_kinds or "move" in self.move_kinds:
+            targets = [self._proposed_move(state, pile, index, t) for t in self._index if t != pile]
+        refusals: list[IllegalMoveError] = []
+        for move in actions + targets:
+            try:
+                self.apply(state, move)
+            except IllegalMoveError as refused:
+                refusals.append(refused)
+                if move in actions:
+                    return refused  # a click on the stock: why it does not draw
+        first = refusals[0] if refusals else None
+        same = first is not None and all(r.code == first.code for r in refusals)
+        if first is not None and same and first.code != "not-a-move":
+            return first
+        where = pile if index is None else f"{pile}:{index}"
+        if index is not None:
+            starts = sorted({i for p, i in self.pickable(state) if p == pile and i is not None})
+            if starts:
+                at = " or ".join(str(i) for i in starts)
+                return IllegalMoveError(
+                    first.move if first else None,
+                    state,
+                    f"a move from {pile} picks up at card {at}, not at {index}",
+                    "elsewhere",
+                )
+        if first is not None and same:
+            return first
+        held = state.piles[pile]
+        start = len(held) - 1 if index is None else index
+        cards = held.cards[start:]
+        if not cards:
+            return IllegalMoveError(
+                first.move if first else None, state, f"{pile} holds no card", "nowhere"
+            )
+        elif start < held.down:
+            what = f"the face-down card at {where}"
+        else:
+            what = card_text(cards[0], symbols=True)
+        if len(cards) > 1:
+            what += f" and the {len(cards) - 1} on it" if len(cards) > 2 else " and the card on it"
+        return IllegalMoveError(
+            first.move if first else None, state, f"no pile takes {what} now", "nowhere"
+        )
+
+    def _pile_actions(self, state: State, pile: str) -> list[Move]:
+        """The actions without a target that start at ``pile`` (Railroad's
+        pulls), asked about by :meth:`pick_up_refusal`: those among
+        :attr:`actions` whose pick-up pile is ``pile``, if the game numbers
+        its moves."""
+        try:
+            patterns = self.actions
+        except PatienceError:
+            return []
+        out = []
+        for pattern in patterns:
+            own = pattern.kind not in self.action_piles and self._pick_up_pile(pattern) == pile
+            if pattern.target is None and own:
+                out.append(self._action_move(pattern, state))
+        return out
 
     def apply_events(self, state: State, move: Move | str) -> tuple[State, tuple[Event, ...]]:
         """The position after ``move``, and the events that took ``state`` there.

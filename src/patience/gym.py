@@ -1,6 +1,6 @@
 """Gymnasium environments for the one-player games (the ``gym`` extra).
 
-Install with ``pip install "patience-rules[gym]"``; this module needs
+Install with ``pip install ".[gym]"``; this module needs
 Gymnasium (1.0 or newer) and NumPy, and nothing else in :mod:`patience` does.
 Importing it registers an environment for every registered one-player game
 with Gymnasium, under ids made by :func:`env_id` (``patience/Klondike-v0``,

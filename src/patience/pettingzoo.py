@@ -1,6 +1,6 @@
 """PettingZoo environments for the games of two players (the ``pettingzoo`` extra).
 
-Install with ``pip install "patience-rules[pettingzoo]"``; this module needs
+Install with ``pip install ".[pettingzoo]"``; this module needs
 PettingZoo (1.25 or newer), Gymnasium and NumPy, and nothing else in
 :mod:`patience` does. :func:`env` makes an AEC ("agent environment cycle")
 environment for a game of several players, ``double-solitaire`` or

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
 
@@ -321,7 +321,9 @@ class SolverPolicy:
     search); :meth:`new_deal` starts afresh.
 
     ``max_seconds`` (a positive, finite number) and ``max_nodes`` (a positive
-    integer) limit each search; ``None`` means no limit.
+    integer) limit each search; ``None`` means no limit. ``progress`` goes to
+    :func:`patience.solve` with each search (a front end's spinner, or a way
+    to stop it early); a pickled policy leaves it behind.
 
     The plan for the current deal is kept per thread, so one policy may be
     shared by threads playing different deals (as :func:`patience.simulate`
@@ -331,9 +333,17 @@ class SolverPolicy:
 
     name = "solver"
 
-    def __init__(self, max_seconds: float | None = 10.0, max_nodes: int | None = None) -> None:
+    def __init__(
+        self,
+        max_seconds: float | None = 10.0,
+        max_nodes: int | None = None,
+        progress: Callable[[int, float], object] | None = None,
+    ) -> None:
         self.max_seconds = check_seconds("max_seconds", max_seconds)
         self.max_nodes = check_node_limit("max_nodes", max_nodes)
+        if progress is not None and not callable(progress):
+            raise PatienceError(f"progress must be callable or None, not {brief_repr(progress)}")
+        self.progress = progress
         self._local = threading.local()
         self._greedy = GreedyPolicy()
 
@@ -373,6 +383,7 @@ class SolverPolicy:
             max_nodes=self.max_nodes,
             player=player,
             seed=rng.randrange(2**32),
+            progress=self.progress,
         )
         deal.resolved, deal.status = found.settled, found.status
         if found.won and found.moves:

@@ -45,6 +45,8 @@ def _game_from_data(data: Mapping[str, Any], error: type[Exception]) -> Game:
     try:
         return make_game(name, **options)
     except PatienceError as e:
+        if error is InvalidRecordError:
+            raise InvalidRecordError(str(e), "game") from None
         raise error(str(e)) from None
 
 
@@ -82,7 +84,7 @@ def _seed(value: int | None) -> int | None:
     try:
         return check_seed(value)
     except PatienceError as e:
-        raise InvalidRecordError(str(e)) from None
+        raise InvalidRecordError(str(e), "deal") from None
 
 
 def _cards(value: Iterable[Card] | None) -> tuple[Card, ...] | None:
@@ -185,7 +187,7 @@ class Record:
             assert self.cards is not None
             return g.deal_from(self.cards)
         except PatienceError as e:
-            raise InvalidRecordError(f"cannot deal: {e}") from None
+            raise InvalidRecordError(f"cannot deal: {e}", "deal") from None
 
     def states(self) -> list[State]:
         """Every position from the deal to the end, one more than there are moves.
@@ -203,20 +205,21 @@ class Record:
             try:
                 state = g.apply(state, g.parse_move(state, text))
             except PatienceError as e:
-                raise InvalidRecordError(f"move {i} ({brief_repr(text)}): {e}") from None
+                raise InvalidRecordError(f"move {i} ({brief_repr(text)}): {e}", "move") from None
             out.append(state)
         if self.end is not None:
             try:
                 state = out[-1] = g.end(state, self.end)
             except PatienceError as e:
-                raise InvalidRecordError(f"end {self.end!r}: {e}") from None
+                raise InvalidRecordError(f"end {self.end!r}: {e}", "end") from None
         if self.result is not None:
             replayed = g.result(state).to_json()
             recorded = _json.thaw(self.result)
             # A record saved before results named their ending has no "ending".
             if recorded != {k: v for k, v in replayed.items() if k in recorded or k != "ending"}:
                 raise InvalidRecordError(
-                    f"the recorded result {self.result!r} does not match the replay {replayed!r}"
+                    f"the recorded result {self.result!r} does not match the replay {replayed!r}",
+                    "result",
                 )
         return out
 
@@ -260,7 +263,7 @@ class Record:
             try:
                 check_seed(seed)
             except PatienceError as e:
-                raise InvalidRecordError(str(e)) from None
+                raise InvalidRecordError(str(e), "deal") from None
         cards: tuple[Card, ...] | None = None
         if raw_cards is not None:
             if not isinstance(raw_cards, list):
@@ -268,7 +271,7 @@ class Record:
             try:
                 cards = tuple(Card.parse(c) for c in raw_cards)
             except InvalidCardError as e:
-                raise InvalidRecordError(f"cards: {e}") from None
+                raise InvalidRecordError(f"cards: {e}", "deal") from None
         moves = data.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InvalidRecordError("'moves' must be a list of move strings")

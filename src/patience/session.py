@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import _json
 from .cards import Card
-from .errors import InvalidCardError, InvalidRecordError, PatienceError, brief_repr
+from .errors import InvalidCardError, InvalidRecordError, PatienceError, UndoError, brief_repr
 from .events import Event
 from .game import Game, Result
 from .move import Move
@@ -18,13 +18,17 @@ from .registry import game as make_game
 from .shuffle import check_seed
 from .state import State
 
-__all__ = ["SESSION_FORMAT", "UNDO_POLICIES", "Session"]
+__all__ = ["HINT_SECONDS", "SESSION_FORMAT", "UNDO_POLICIES", "Session"]
 
 SESSION_FORMAT = "patience-session/1"
 """The ``format`` tag of saved sessions."""
 
 UNDO_POLICIES = ("free", "no-reveal")
 """The undo policies a :class:`Session` takes."""
+
+HINT_SECONDS = 2.0
+"""The longest a thoughtful :meth:`Session.hint` searches, in seconds, unless
+it is given ``max_seconds``: short enough for a player waiting on a click."""
 
 
 def _reveals(events: Iterable[Event]) -> bool:
@@ -171,46 +175,71 @@ class Session:
     def undo(self) -> Move:
         """Take back the last move and return it.
 
-        Raises :class:`~patience.errors.PatienceError` when there is none, and
-        under the ``"no-reveal"`` policy when the last move showed a hidden card.
+        Raises :class:`~patience.errors.UndoError` with code
+        ``"nothing-to-undo"`` when there is none, and ``"reveals"`` under the
+        ``"no-reveal"`` policy when the last move showed a hidden card.
         """
         if not self._moves:
-            raise PatienceError("nothing to undo")
+            raise UndoError("nothing to undo", "nothing-to-undo")
         if not self.can_undo():
-            raise PatienceError(
+            raise UndoError(
                 f"{self._moves[-1]} showed a card that was hidden, so it cannot be taken back"
-                " (undo='no-reveal')"
+                " (undo='no-reveal')",
+                "reveals",
             )
         move = self._moves.pop()
         self._redo.append((move, self._states.pop(), self._revealed.pop()))
         return move
 
     def redo(self) -> Move:
-        """Make again the last move taken back, and return it."""
+        """Make again the last move taken back, and return it.
+
+        Raises :class:`~patience.errors.UndoError` with code
+        ``"nothing-to-redo"`` when there is none."""
         if not self._redo:
-            raise PatienceError("nothing to redo")
+            raise UndoError("nothing to redo", "nothing-to-redo")
         move, state, revealed = self._redo.pop()
         self._moves.append(move)
         self._states.append(state)
         self._revealed.append(revealed)
         return move
 
-    def hint(self, *, thoughtful: bool = False, player: int = 0, **options: Any) -> Move:
+    def hint(
+        self,
+        *,
+        thoughtful: bool = False,
+        player: int = 0,
+        progress: Callable[[int, float], object] | None = None,
+        **options: Any,
+    ) -> Move:
         """A suggested move for ``player`` in the current position.
 
         By default the honest player (:class:`~patience.policies.HiddenInfoPolicy`)
         decides from what the player can see; ``options`` go to it (such as
         ``samples=16``). With ``thoughtful=True`` the solver, which sees every
-        card, suggests the first move of a winning line (options such as
-        ``max_seconds``), or the greedy move where it finds none. Hints are
-        reproducible: the same position gives the same hint.
+        card, suggests the first move of a winning line, or the greedy move
+        where it finds none; it searches for :data:`HINT_SECONDS` (2) seconds
+        at most unless ``max_seconds`` says otherwise (options go to
+        :class:`~patience.policies.SolverPolicy`), and calls ``progress``, if
+        given, after each run of its search with the positions searched and
+        the seconds spent (see :func:`patience.solve`; returning ``False``
+        stops the search and takes the best move found so far). Hints are
+        reproducible: the same position gives the same hint, unless the time
+        limit or ``progress`` cuts a search short.
         """
         from .policies import HiddenInfoPolicy, SolverPolicy
 
         if self.is_over():
             raise PatienceError("the game is over: there is nothing to hint")
         rng = random.Random(len(self._moves))
-        policy = SolverPolicy(**options) if thoughtful else HiddenInfoPolicy(**options)
+        policy: SolverPolicy | HiddenInfoPolicy
+        if thoughtful:
+            options.setdefault("max_seconds", HINT_SECONDS)
+            policy = SolverPolicy(progress=progress, **options)
+        else:
+            if progress is not None:
+                raise PatienceError("progress= is for thoughtful hints, which search")
+            policy = HiddenInfoPolicy(**options)
         return policy.choose(self.game, self.state, rng, player)
 
     def is_over(self) -> bool:
@@ -276,7 +305,9 @@ class Session:
                 move = session.game.parse_move(state, text)
                 state, events = session.game.apply_events(state, move)
             except PatienceError as e:
-                raise InvalidRecordError(f"redo move {i} ({brief_repr(text)}): {e}") from None
+                raise InvalidRecordError(
+                    f"redo move {i} ({brief_repr(text)}): {e}", "redo"
+                ) from None
             again.append((move, state, _reveals(events)))
         session._redo = again[::-1]
         return session

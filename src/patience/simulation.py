@@ -487,8 +487,9 @@ def simulate(
     ``get_executor()``), or ``jobs`` for a local process pool of that size
     (``jobs=1``, like ``None``, plays the deals here, one after another);
     results do not depend on either. ``progress(done, total)`` is called as
-    deals finish; ``total`` is 0 when ``seeds`` is an iterator of unknown
-    length. ``max_moves`` and ``max_idle`` are the guards of
+    deals finish: after every deal when they are played here, after every
+    chunk of ``chunk_size`` deals on workers; ``total`` is 0 when ``seeds``
+    is an iterator of unknown length. ``max_moves`` and ``max_idle`` are the guards of
     :func:`play_deal`: a deal stopped by one is counted apart
     (:attr:`Simulation.cut`), never as a loss.
 
@@ -544,9 +545,10 @@ def simulate(
     results: list[DealResult] = []
     if executor is None and (jobs is None or jobs == 1):
         for chunk in chunks:
-            results += work(chunk)
-            if progress:
-                progress(len(results), total)
+            for seed in chunk:  # here, progress is reported deal by deal
+                results += work([seed])
+                if progress:
+                    progress(len(results), total)
     elif executor is None:
         assert jobs is not None
         pool = ProcessPoolExecutor(

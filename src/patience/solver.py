@@ -205,6 +205,7 @@ def solve(
     player: int = 0,
     restarts: bool = True,
     seed: int = 0,
+    progress: Callable[[int, float], object] | None = None,
 ) -> Solution:
     """Search ``state`` for a win for ``player`` (or for the best score).
 
@@ -248,6 +249,11 @@ def solve(
     position, where the game's bounded search for progress gave up, answers
     ``"unknown"`` rather than ``"lost"``.
 
+    ``progress``, if given, is called after each run with the positions
+    expanded so far and the seconds spent, for a front end to show that the
+    search is working (a hint's spinner); when it returns ``False`` the search
+    stops there, as if a limit had been reached, and answers with what it has.
+
     >>> import patience
     >>> game = patience.game("railroad", sidings=1)
     >>> solve(game, game.deal(2026)).status
@@ -279,6 +285,8 @@ def solve(
         raise PatienceError(f"restarts must be True or False, not {brief_repr(restarts)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PatienceError(f"seed must be an integer, not {brief_repr(seed)}")
+    if progress is not None and not callable(progress):
+        raise PatienceError(f"progress must be callable or None, not {brief_repr(progress)}")
     clock = _clock
     start = clock()
     limit = None if max_seconds is None else _Limit(clock, start, max_seconds)
@@ -316,6 +324,8 @@ def solve(
             break
         if run.timed_out or (max_nodes is not None and used >= max_nodes):
             break
+        if progress is not None and progress(used, clock() - start) is False:
+            break  # the caller stops the search
         if not run.blocked:  # a blocked run goes again with the same budget
             if run.exhausted or not restarts:
                 break

@@ -29,16 +29,30 @@ classes such as ``.back`` or ``.table``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from xml.sax.saxutils import escape
+
+import attrs
 
 from .cards import Card
 from .errors import InvalidMoveError, InvalidStateError, PatienceError, brief_repr
-from .game import PileSpec
+from .game import Game, PileSpec
 from .move import Move
 from .pile import Pile
 from .state import State
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "GAP", "MARGIN", "Svg", "pile_box", "svg"]
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "GAP",
+    "MARGIN",
+    "CardPlace",
+    "Svg",
+    "card_places",
+    "picture_size",
+    "pile_box",
+    "svg",
+]
 
 CARD_WIDTH = 60
 """A card's width in the picture's user units."""
@@ -61,6 +75,11 @@ _STEP = {
     ("right", False): 10.0,
 }
 _VERTICAL = ("down", "up")
+# The closest a squeezed fan may bring two face-up cards: enough to read the
+# rank and suit in the corner of each (``10♥`` across, the corner's height
+# down). A pile that cannot fit its fan at that shows fewer cards from the
+# top, the rest squared up under them, and its count.
+_MIN_STEP = {"down": 17.0, "right": 28.0}
 
 _COLOURS = {
     "table": "#2f7d4f",
@@ -75,7 +94,16 @@ _COLOURS = {
     "label": "#e2f2e7",
     "badge": "#000000",
     "mark": "#ffcc00",
+    "foundation": "#d9b84a",
+    "cell": "#8fc1ea",
+    "caption": "#ffffff",
 }
+_BEDS = ("foundation", "cell")
+"""Roles whose piles lie on a bed of their own colour, so that a foundation
+and a cell (a free cell, a tower) holding a card never look alike."""
+_CAPTION = 20
+"""The height of the line under the table of a game of several players, which
+says whose turn it is."""
 _SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 _LABEL_LINE = 10
 """The most characters in a line of an empty pile's label."""
@@ -115,11 +143,81 @@ def pile_box(spec: PileSpec) -> tuple[float, float, float, float]:
     )
 
 
+@attrs.frozen
+class CardPlace:
+    """Where one card of a position lies in the picture (see :func:`card_places`)."""
+
+    pile: str
+    """The pile that holds the card."""
+    index: int
+    """Its place in the pile, 0 at the bottom."""
+    x: float
+    """The left edge of the card, in the picture's user units."""
+    y: float
+    """The top edge of the card."""
+    face_up: bool
+    """Whether the card lies face up (drawn as its face, not a back)."""
+    shown: bool
+    """Whether any of it is drawn: ``False`` for the cards squared up under the
+    top card of a pile that does not fan, or under the shown part of a
+    :attr:`~patience.PileSpec.spread`; they lie exactly under the lowest card
+    drawn, so a card dealt from a stock starts from the stock's place."""
+
+
+def picture_size(game: Game) -> tuple[int, int]:
+    """``(width, height)`` of the pictures of ``game`` in user units: the
+    ``viewBox`` of :func:`svg`.
+
+    >>> import patience
+    >>> picture_size(patience.game("klondike"))
+    (500, 574)
+    """
+    rows, columns = game.grid_size
+    width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
+    height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
+    if game.players > 1:
+        height += _CAPTION
+    return width, height
+
+
+def card_places(position: State) -> tuple[CardPlace, ...]:
+    """Every card of ``position`` where :func:`svg` draws it: the geometry
+    of the picture as data, for a front end that draws or animates cards
+    itself.
+
+    One :class:`CardPlace` per card, pile by pile in layout order and bottom
+    card first; cards that are not drawn (under a stacked pile's top card)
+    lie under the lowest card drawn, so every card, the stock's included, has
+    a place to move from.
+
+    >>> import patience
+    >>> game = patience.game("klondike")
+    >>> places = card_places(game.deal(2026))
+    >>> places[0]
+    CardPlace(pile='stock', index=0, x=10.0, y=10.0, face_up=False, shown=False)
+    >>> [(p.index, p.y, p.face_up) for p in places if p.pile == "t3"]
+    [(0, 104.0, False), (1, 114.0, False), (2, 124.0, True)]
+    """
+    if not isinstance(position, State):
+        raise InvalidStateError(f"card_places takes a State, not {type(position).__name__}")
+    out = []
+    for spec, pile in zip(position.game.layout, position.pile_tuple):
+        places = _places(spec, pile, pile_box(spec))
+        drawn = dict(places)
+        lowest = places[0][1] if places else (0.0, 0.0)
+        for index, card in enumerate(pile.cards):
+            x, y = drawn.get(index, lowest)
+            face_up = index >= pile.down and not card.is_hidden
+            out.append(CardPlace(spec.name, index, float(x), float(y), face_up, index in drawn))
+    return tuple(out)
+
+
 def svg(
     position: State,
     *,
     highlight: Move | str | None = None,
     picked: tuple[str, int] | None = None,
+    targets: Iterable[str] = (),
     size: float | None = None,
     symbols: bool = True,
 ) -> Svg:
@@ -150,6 +248,12 @@ def svg(
     an index outside the pile raises :class:`~patience.errors.PatienceError`.
     It replaces what ``highlight`` would mark on its source.
 
+    ``targets`` marks piles as places the picked-up cards may go, as
+    ``highlight`` marks its target (class ``target`` and an outline): with
+    the targets of :meth:`~patience.Game.moves_from`, a drag shows every
+    place it may end. A pile the game does not have raises
+    :class:`~patience.errors.PatienceError`.
+
     ``size`` sets the picture's width in pixels (the height follows); by
     default a card is :data:`CARD_WIDTH` pixels wide.
     ``symbols=False`` writes the suits as letters (``8H``) for fonts without
@@ -177,9 +281,14 @@ def svg(
     if picked is not None:
         source, lifted = _picked(position, picked)
         target = None if target == source else target
-    rows, columns = game.grid_size
-    width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
-    height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
+    marked = set()
+    if isinstance(targets, str):
+        raise PatienceError(f"targets is an iterable of pile names, not {brief_repr(targets)}")
+    for name in targets:
+        if not isinstance(name, str) or name not in position.piles:
+            raise PatienceError(f"{game.name} has no pile {brief_repr(name)}")
+        marked.add(name)
+    width, height = picture_size(game)
     shown_w = width if size is None else size
     shown_h = height if size is None else size * height / width
     out = [
@@ -189,11 +298,53 @@ def svg(
         f'<rect class="table" x="0" y="0" width="{width}" height="{height}"'
         f' fill="{_COLOURS["table"]}"/>',
     ]
+    if game.players > 1:
+        out.append(_caption(position, width, height))
     for spec, pile in zip(game.layout, position.pile_tuple):
-        role = "source" if spec.name == source else "target" if spec.name == target else None
-        out.extend(_pile(spec, pile, role, lifted if role == "source" else 0, symbols))
+        role = (
+            "source"
+            if spec.name == source
+            else "target"
+            if spec.name == target or spec.name in marked
+            else None
+        )
+        out.extend(
+            _pile(spec, pile, role, lifted if role == "source" else 0, symbols, game.outline_empty)
+        )
     out.append("</svg>")
     return Svg("\n".join(out))
+
+
+def _caption(position: State, width: float, height: float) -> str:
+    """The line under the table of a game of several players: who plays
+    where (by the rows of the piles each owns) and whose turn it is."""
+    game = position.game
+    tops: dict[int, int] = {}
+    for spec in game.layout:
+        if spec.owner is not None:
+            tops[spec.owner] = min(tops.get(spec.owner, spec.row), spec.row)
+    order = sorted(tops, key=lambda p: tops[p])
+    places = ["above", "below"] if len(order) == 2 else [f"row {tops[p] + 1}" for p in order]
+    parts = []
+    if len(set(tops.values())) == len(order):
+        where = [f"{p} {w}" for p, w in zip(order, places)]
+        parts.append("player " + ", ".join(where))
+    turn = game.current_player(position)
+    if game.is_over(position, search=False):
+        parts.append("the game is over")
+    elif turn is not None:
+        parts.append(f"player {turn} to move")
+    else:  # several players may move at once (a race)
+        movers = game.movers(position)
+        parts.append("both move" if len(movers) == 2 else f"{len(movers)} players move")
+    # Never wider than the picture: the places go first when room is short.
+    if len(parts) > 1 and 7.5 * len("; ".join(parts)) > width - 2 * MARGIN:
+        parts = parts[1:]
+    text = escape("; ".join(parts))
+    return (
+        f'<text class="caption" x="{MARGIN}" y="{_n(height - 7)}" font-size="12"'
+        f' fill="{_COLOURS["caption"]}" data-player="{"" if turn is None else turn}">{text}</text>'
+    )
 
 
 def _picked(position: State, picked: object) -> tuple[str, int]:
@@ -232,7 +383,9 @@ def _highlighted(position: State, highlight: Move | str) -> tuple[str | None, st
 # ------------------------------------------------------------------ piles
 
 
-def _pile(spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bool) -> list[str]:
+def _pile(
+    spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bool, outline: bool = True
+) -> list[str]:
     x, y, w, h = pile_box(spec)
     name = _attr(spec.name)
     classes = f"pile {_attr(spec.role)}" + (f" {role}" if role else "")
@@ -245,7 +398,14 @@ def _pile(spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bo
         ' fill="none" pointer-events="all"/>',
     ]
     places = _places(spec, pile, (x, y, w, h))
-    if not places:
+    if spec.role in _BEDS:
+        bx, by = _anchor(spec, (x, y, w, h))
+        out.append(
+            f'<rect class="bed {spec.role}" x="{_n(bx - 3)}" y="{_n(by - 3)}"'
+            f' width="{CARD_WIDTH + 6}" height="{CARD_HEIGHT + 6}" rx="7"'
+            f' fill="none" stroke="{_COLOURS[spec.role]}" stroke-width="2.5"/>'
+        )
+    if not places and (outline or role is not None):
         cx, cy = _anchor(spec, (x, y, w, h))
         out.extend(_outline(cx, cy, spec.label or spec.name))
     first_picked = len(pile) - min(picked, len(pile))
@@ -253,6 +413,11 @@ def _pile(spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bo
         out.extend(_card(spec.name, pile, index, cx, cy, index >= first_picked, symbols))
     if spec.fan == "none" and len(pile) > 1:
         cx, cy = places[0][1]
+        out.extend(_badge(cx, cy, len(pile)))
+    elif len(places) < len(pile):
+        # A fan that shows only its top cards says how many it holds, on its
+        # top card, which nothing covers.
+        cx, cy = places[-1][1]
         out.extend(_badge(cx, cy, len(pile)))
     if role is not None and (role == "target" or not picked):
         out.append(_mark_around(places, _anchor(spec, (x, y, w, h))))
@@ -281,14 +446,19 @@ def _places(
     if spec.fan == "none":
         return [(count - 1, (ax, ay))]
     shown = count if spec.spread is None else min(spec.spread, count)
-    first = count - shown
     vertical = spec.fan in _VERTICAL
     axis = "down" if vertical else "right"
-    steps = [_STEP[axis, index >= pile.down] for index in range(first, count - 1)]
     room = (box[3] - CARD_HEIGHT) if vertical else (box[2] - CARD_WIDTH)
-    total = sum(steps)
-    if total > room:
-        steps = [s * room / total for s in steps]
+    while True:
+        first = count - shown
+        steps = [_STEP[axis, index >= pile.down] for index in range(first, count - 1)]
+        total = sum(steps)
+        scale = 1.0 if total <= room else room / total
+        face_up = [s for i, s in enumerate(steps, first) if i >= pile.down]
+        if shown <= 2 or not face_up or min(face_up) * scale >= _MIN_STEP[axis]:
+            break
+        shown -= 1  # the fan is too tight to read: fewer cards from the top
+    steps = [s * scale for s in steps]
     sign = -1 if spec.fan in ("up", "left") else 1
     places = []
     offset = 0.0

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import attrs
 
 from ._json import FrozenMapping
-from .cards import _RANK_NAME, KING, Card, Deck
+from .cards import _RANK_NAME, KING, Card, Deck, Suit
 from .errors import IllegalMoveError, InvalidOptionError, brief_repr
 from .events import CardsDealt, CardsMoved, CardsTurned, Event, SuitRemoved
 from .game import COMMON_REFUSALS, Better, Game, PileSpec
@@ -44,7 +44,7 @@ __all__ = [
 
 Build = Literal["down", "up", "none"]
 Relation = Literal["alternate", "suit", "colour", "any"]
-Unit = Literal["one", "run", "face-up", "pile", "suit-run"]
+Unit = Literal["one", "run", "face-up", "pile", "suit-run", "stack"]
 Space = Literal["any", "kings", "none"]
 StockKind = Literal["waste", "deal", "none"]
 FoundationMode = Literal["cards", "suits"]
@@ -100,7 +100,8 @@ TABLEAU_REFUSALS: Mapping[str, str] = FrozenMapping(
         "face-down": "the cards asked for reach down to a face-down card",
         "target": "no card is ever put on that pile: the stock, the waste, the reserve",
         "unit": "not a number of cards that may move together from there to there: one at a"
-        " time, a built run, the whole face-up run or the whole pile, as the game has it;"
+        " time, a built run, the whole face-up run, the whole pile or any face-up card with"
+        " what lies on it, as the game has it;"
         " no more than the free cells allow; one card to a foundation or a cell",
         "build": "the card does not go on the top card of that pile by the game's building rule",
         "space": "the card may not fill that space: only a king may, no card may, or the"
@@ -191,6 +192,11 @@ class TableauRules:
     """The game's human name."""
     packs: int = 1
     """How many 52-card packs are shuffled together."""
+    suits: int = 4
+    """How many suits the packs' cards come in: 4 (standard packs), 2 (every
+    black card a spade, every red card a heart) or 1 (every card a spade).
+    The deck keeps its size; each card stands in the place of the standard
+    card it replaces."""
     jokers: int = 0
     """Jokers shuffled in with the packs. The engine deals a joker like any
     card but gives it no part in play: it builds on nothing, nothing builds on
@@ -211,7 +217,8 @@ class TableauRules:
     unit: Unit = "one"
     """What moves between tableau piles: ``one`` card; any built ``run`` from
     the top; the whole ``face-up`` built run only; the whole ``pile`` only; or
-    any same-suit built run (``suit-run``)."""
+    any same-suit built run (``suit-run``); or any face-up card with every
+    card that lies on it, built or not (``stack``)."""
     space: Space = "any"
     """What may fill an empty tableau pile: ``any`` unit, ``kings`` (a unit
     headed by a king) or ``none``."""
@@ -280,6 +287,11 @@ class TableauRules:
         return self.foundations if self.foundations is not None else 4 * self.packs
 
     @property
+    def copies(self) -> int:
+        """How many copies of each card the deck holds (jokers aside)."""
+        return self.packs * 4 // self.suits if self.suits in (1, 2, 4) else self.packs
+
+    @property
     def down_counts(self) -> tuple[int, ...]:
         """Face-down cards for each tableau pile."""
         if len(self.face_down) == 1:
@@ -289,6 +301,7 @@ class TableauRules:
     def _problem(self) -> tuple[str, str] | None:
         counts = {
             "packs": self.packs,
+            "suits": self.suits,
             "jokers": self.jokers,
             "reserve": self.reserve,
             "cells": self.cells,
@@ -313,6 +326,8 @@ class TableauRules:
             return "title", "a declaration needs a title"
         if not 1 <= self.packs <= MAX_PACKS:
             return "packs", f"from 1 to {MAX_PACKS} packs"
+        if self.suits not in (1, 2, 4):
+            return "suits", f"1, 2 or 4 suits, not {brief_repr(self.suits)}"
         if not 0 <= self.jokers <= MAX_JOKERS:
             return "jokers", f"from 0 to {MAX_JOKERS} jokers"
         deck = 52 * self.packs + self.jokers
@@ -327,7 +342,7 @@ class TableauRules:
             return "build", f"unknown direction {self.build!r}"
         if self.relation not in ("alternate", "suit", "colour", "any"):
             return "relation", f"unknown relation {self.relation!r}"
-        if self.unit not in ("one", "run", "face-up", "pile", "suit-run"):
+        if self.unit not in ("one", "run", "face-up", "pile", "suit-run", "stack"):
             return "unit", f"unknown unit {self.unit!r}"
         if self.build == "none" and self.unit != "one":
             return "unit", "without building only one card can move at a time"
@@ -415,6 +430,9 @@ class TableauGame(Game):
     # turning the stock (and the waste back) until a card can be played.
     _probe_kinds = frozenset(("draw", "redeal"))
 
+    shown_counters: frozenset[str] = frozenset({"pass", "base"})
+    """The pass through the stock and the foundations' base rank (Canfield's
+    dealt base) are shown; ``progress`` and ``peak`` are bookkeeping."""
     refusals: Mapping[str, str] = TABLEAU_REFUSALS
     """The codes of this family's refusals (:data:`TABLEAU_REFUSALS`): every
     :class:`~patience.errors.IllegalMoveError` a game of the engine raises
@@ -432,7 +450,7 @@ class TableauGame(Game):
         """The declaration this game plays."""
         self.title = rules.title
         self.better = Better.HIGHER
-        self._deck = Deck.standard(rules.packs, jokers=rules.jokers)
+        self._deck = _deck_of(rules)
         specs: list[PileSpec] = []
         stock = waste = reserve = -1
         top = 0  # columns of the top row taken so far
@@ -528,9 +546,10 @@ class TableauGame(Game):
             t: tuple(dict.fromkeys(self._kind[c] for c in self._under[t])) for t in distinct
         }
         # What moves from the top of a tableau pile (see _units), where it is
-        # the top card alone or the whole face-up run.
+        # the top card alone, the whole face-up run or any face-up card.
         self._unit_single = rules.unit == "one" and not rules.cell_runs
         self._unit_whole_run = rules.unit == "face-up"
+        self._unit_stack = rules.unit == "stack"
         # Whether a draw changes the stock and the waste and nothing else:
         # no suits to lift, no spaces to fill (see _step).
         self._plain_draws = (
@@ -607,6 +626,14 @@ class TableauGame(Game):
         self._splices = self._lists_progress and rules.stock == "waste"
         grouped = {i for g in groups for i in g}
         self._search_rest = tuple(i for i in range(len(specs)) if i not in grouped)
+        # Once a stock that deals onto the piles is empty, the order of the
+        # tableau piles decides nothing more: the search then ignores it too.
+        self._search_dealt: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
+        if rules.stock == "deal":
+            self._search_dealt = (
+                (*groups, tableau),
+                tuple(i for i in self._search_rest if i not in self._tableau_set),
+            )
 
     # ----------------------------------------------------------- relations
 
@@ -667,6 +694,12 @@ class TableauGame(Game):
             length += 1
         return length
 
+    def _piles_alike(self, items: Sequence[Pile]) -> bool:
+        """Whether the tableau piles play alike in a position with ``items``:
+        always, unless a stock deals onto them and still has cards (which
+        pile gets which card then depends on their order)."""
+        return self._interchangeable or not items[self._at.stock].cards
+
     def _units(self, pile: Pile) -> tuple[tuple[int, Card], ...]:
         """Each count of cards that may move together from the top of a tableau
         pile, with the bottom card of that unit.
@@ -684,6 +717,8 @@ class TableauGame(Game):
         elif self._unit_whole_run:
             k = self._run_length(pile)
             units = ((k, cards[-k]),)
+        elif self._unit_stack:
+            units = tuple([(k, cards[-k]) for k in range(1, len(cards) - pile.down + 1)])
         else:
             units = tuple([(k, cards[-k]) for k in self._compute_unit_counts(pile)])
         _set_memo(pile, (self, units))
@@ -699,6 +734,8 @@ class TableauGame(Game):
             return range(1, self._run_length(pile) + 1)
         if unit == "suit-run":
             return range(1, self._run_length(pile, same_suit=True) + 1)
+        if unit == "stack":
+            return range(1, len(pile.cards) - pile.down + 1)
         length = self._run_length(pile)
         if unit == "face-up":
             return (length,)
@@ -983,8 +1020,8 @@ class TableauGame(Game):
         # Moves that would only swap two interchangeable piles are left out:
         # a whole pile into a space, and (with twins, in two packs or more) a
         # run whose pile then holds just what the target pile holds.
-        whole_piles_stay = self._interchangeable
-        twins = whole_piles_stay and r.packs > 1
+        whole_piles_stay = self._piles_alike(items)
+        twins = whole_piles_stay and r.copies > 1
         # Single cards from the reserve, the cells (and with worrying back,
         # the foundations).
         for s in self._feeders_other:
@@ -1275,8 +1312,10 @@ class TableauGame(Game):
                 return True
         if r.reserve_fills_spaces and k == len(cards) and items[self._at.reserve].cards:
             return True  # the space left is filled from the reserve
-        if r.foundation_mode == "suits" and t in self._tableau_set:
-            return None  # the move might complete a suit
+        if r.foundation_mode == "suits" and (
+            t in self._tableau_set or (self._unit_stack and s in self._tableau_set)
+        ):
+            return None  # the move might complete a suit (or, with stacks, uncover one)
         return False
 
     def _step(self, state: State, move: Move, log: list[Event] | None = None) -> tuple[State, bool]:
@@ -1345,7 +1384,7 @@ class TableauGame(Game):
         else:
             progress, info = self._apply_stock(move, items, data, log)
         if r.foundation_mode == "suits" and self._remove_suits(
-            items, (parts[1],) if parts is not None else self._at.tableau, log
+            items, self._suit_piles(parts) if parts is not None else self._at.tableau, log
         ):
             progress = True
         if r.reserve_fills_spaces and self._fill_from_reserve(items, log):
@@ -1434,11 +1473,22 @@ class TableauGame(Game):
         items[at.stock] = _pile(stock, len(stock))
         return True, None
 
+    def _suit_piles(self, parts: tuple[int, int, int]) -> tuple[int, ...]:
+        """The piles where a move with ``parts`` may leave a complete suit on
+        top: the pile it goes to; with stacks, also the pile it leaves, where
+        a stack moved away may uncover a suit that another stack completed
+        under it (with runs, the cards on top of a run are never part of it)."""
+        s, t, _ = parts
+        if self._unit_stack and s in self._tableau_set:
+            return (t, s)
+        return (t,)
+
     def _remove_suits(
         self, items: list[Pile], piles: Iterable[int], log: list[Event] | None = None
     ) -> bool:
-        """Lift every complete king-to-ace same-suit run on ``piles`` (the ones
-        that have just gained cards) to a foundation."""
+        """Lift every complete king-to-ace same-suit run on top of ``piles``
+        (the ones a move has just changed: see :meth:`_suit_piles`) to the
+        first empty foundation, in the order given."""
         removed = False
         for t in piles:
             pile = items[t]
@@ -1737,9 +1787,9 @@ class TableauGame(Game):
                 if bottom.is_joker:
                     return "space", "a joker fills no space"
                 return "space", "only a king may fill a space"
-            if self._interchangeable and s in self._tableau_set and k == len(cards):
+            if self._piles_alike(items) and s in self._tableau_set and k == len(cards):
                 return "no-change", f"moving the whole of {names[s]} into a space changes nothing"
-        if self._interchangeable and r.packs > 1 and s in self._tableau_set:
+        if self._piles_alike(items) and r.copies > 1 and s in self._tableau_set:
             rest = len(cards) - k
             pile, other = items[s], items[t]
             if len(target) == rest and other.down == pile.down and target == cards[:rest]:
@@ -1885,9 +1935,16 @@ class TableauGame(Game):
         foundation wants next (the cards on it, wherever it lies in the
         tableau). Cards that must be moved to make progress, at the least.
         ``None`` with worrying back, where cards come down from the foundations
-        and go up again without progress, so nearness says little."""
+        and go up again without progress, so nearness says little; and
+        ``None`` where any face-up card moves with what lies on it (the unit
+        ``stack``), where one move can clear any number of cards, so the count
+        says little too: the searches then go breadth first, which was
+        measured to be faster there (Yukon's random games, first 150 deals:
+        13.6 s against 15.8 s in all, the slowest deal 0.8 s against 1.0 s;
+        Scorpion's: 14.2 s against 16.7 s, 1.5 s against 2.2 s; a deal that
+        took 40 s nearest first took 13 s)."""
         r, at = self.rules, self._at
-        if r.worrying_back:
+        if r.worrying_back or r.unit == "stack":
             return None
         items = state._items
         wanted, bases = self._wanted(items)
@@ -1970,7 +2027,7 @@ class TableauGame(Game):
             caps[f] = 13
         for c in at.cells:
             caps[c] = 1
-        unbounded = r.wrap or r.stock == "deal"
+        unbounded = r.wrap or r.stock == "deal" or r.unit == "stack"
         for k, t in enumerate(at.tableau):
             dealt = r.tableau[k]
             if r.build == "none":
@@ -2006,13 +2063,19 @@ class TableauGame(Game):
             return 1 + len(self._at.cells) if r.cell_runs else 1
         if r.build == "none":
             return 1
-        # A built run holds each rank once, unless building wraps round.
-        return len(self._deck) if r.wrap else 13
+        # A built run holds each rank once, unless building wraps round; a
+        # stack of face-up cards need not be built.
+        return len(self._deck) if r.wrap or r.unit == "stack" else 13
 
     # --------------------------------------------------------- solver hooks
 
     def canonical_key(self, state: State) -> Hashable:
-        """Equal for positions that differ only in the order of interchangeable piles."""
+        """Equal for positions that differ only in the order of interchangeable piles.
+
+        The tableau piles are interchangeable unless a stock deals onto them
+        (which pile gets which card then depends on their order), and there
+        too once the stock is out.
+        """
         return self._keyed(state, self._key_counters)
 
     def _search_lines(self, state: State) -> tuple[tuple[tuple[Move, ...], State], ...] | None:
@@ -2158,7 +2221,7 @@ class TableauGame(Game):
         items = state._items
         data = state._info._data
         tableau = tuple([items[i] for i in at.tableau])
-        if self._interchangeable:
+        if self._piles_alike(items):
             tableau = in_order(tableau)
         return (
             tuple([items[i] for i in self._key_fixed]),
@@ -2191,11 +2254,15 @@ class TableauGame(Game):
         hashed several times in a search), and it shares the piles' cards.
         """
         groups = self._search_groups
+        rest = self._search_rest
+        items = state._items
+        dealt = self._search_dealt
+        if dealt is not None and not items[self._at.stock].cards:
+            groups, rest = dealt
         if not groups:
             return state
-        items = state._items
         key: list[Hashable] = []
-        for i in self._search_rest:
+        for i in rest:
             pile = items[i]
             key += (pile.cards, pile.down)
         for group in groups:
@@ -2246,7 +2313,7 @@ class TableauGame(Game):
             cards = items[f].cards
             if cards:
                 reached.setdefault(cards[0].suit, []).append(len(cards))
-        packs = r.packs
+        packs = r.copies
         under = self._under
         out = []
         for move, s in ups:
@@ -2272,7 +2339,8 @@ class TableauGame(Game):
         cells, the reserve, the stock and waste (face down and up, no more
         cards than were left after the deal) and the tableau (top card face
         up, no more face-down cards than were dealt, no unbuilt card above
-        the cards dealt face up, no complete suit left waiting).
+        the cards dealt face up, or with the unit ``stack`` no more such
+        cards in all than the deal can leave; no complete suit left waiting).
         """
         problem = super()._state_problem(state)
         if problem:
@@ -2379,6 +2447,12 @@ class TableauGame(Game):
         if at.waste >= 0 and items[at.waste].down:
             return "the waste is face up"
         built = r.stock != "deal"
+        # Where any face-up card moves with what lies on it, unbuilt cards
+        # travel from pile to pile; but a move never adds one to the tableau
+        # (a moved stack's bottom card builds on its new pile, or fills a
+        # space), so in all there are no more than were dealt.
+        stacks = r.unit == "stack"
+        loose_in_all = 0
         for k, i in enumerate(at.tableau):
             pile = items[i]
             cards = pile.cards
@@ -2400,7 +2474,9 @@ class TableauGame(Game):
                     for j in range(pile.down + 1, len(cards))
                     if not cards[j].is_joker and cards[j - 1] not in self._on[cards[j]]
                 )
-                if loose > max(dealt_up - 1, 0):
+                if stacks:
+                    loose_in_all += loose
+                elif loose > max(dealt_up - 1, 0):
                     return f"pile {name} has cards that do not build on the card beneath"
             if (
                 r.foundation_mode == "suits"
@@ -2410,8 +2486,44 @@ class TableauGame(Game):
                 and cards[-13].rank == KING
             ):
                 return f"pile {name} ends in a complete suit, which leaves the tableau at once"
+        if stacks and built and loose_in_all > self._loose_dealt:
+            return (
+                f"the tableau has {loose_in_all} cards that do not build on the card beneath,"
+                f" more than the {self._loose_dealt} that can have been dealt so"
+            )
         return ""
+
+    @functools.cached_property
+    def _loose_dealt(self) -> int:
+        """The most face-up tableau cards a deal can leave on a card they do
+        not build on: all but the lowest face-up card of each pile."""
+        r = self.rules
+        return sum(max(n - d - 1, 0) for n, d in zip(r.tableau, r.down_counts))
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_TWO_SUITS = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.DIAMONDS: Suit.HEARTS,
+    Suit.HEARTS: Suit.HEARTS,
+    Suit.SPADES: Suit.SPADES,
+}
+
+
+def _deck_of(rules: TableauRules) -> Deck:
+    """The unshuffled deck of a declaration: its standard packs and jokers,
+    each card's suit replaced where the packs come in fewer suits (with two,
+    black cards become spades and red cards hearts; with one, every card is
+    a spade), so that each card keeps its place."""
+    deck = Deck.standard(rules.packs, jokers=rules.jokers)
+    if rules.suits == 4:
+        return deck
+    return Deck(
+        card
+        if card.suit is None
+        else Card(card.rank, Suit.SPADES if rules.suits == 1 else _TWO_SUITS[card.suit])
+        for card in deck
+    )

@@ -26,6 +26,7 @@ from . import (
     seahaven,
     single_rail,
     spider,
+    yukon,
 )
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "seahaven",
     "single_rail",
     "spider",
+    "yukon",
 ]
 
 # Reserve the names and aliases registered above: plug-ins may not take them over.

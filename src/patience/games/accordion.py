@@ -97,6 +97,7 @@ class Accordion(Game):
     move_kinds = frozenset(("move", "deal"))
     action_piles = FrozenMapping({"deal": "stock"})
     refusals = _REFUSALS
+    outline_empty = False  # the row closes up: an empty place is no place
 
     def __init__(self, name: str = "accordion", *, deal_all: bool = False) -> None:
         deal_all = check_flag(name, "deal_all", deal_all)

@@ -84,6 +84,7 @@ class DoubleSolitaire(Game):
     action_piles = FrozenMapping({"draw": "stock", "redeal": "stock"})
     """Each player draws and redeals on their own stock (``p0.stock``, ``p1.stock``)."""
     refusals = DOUBLE_REFUSALS
+    shown_counters = frozenset({"p0.pass", "p1.pass", "turn"})
 
     def __init__(
         self, name: str = "double-solitaire", *, draw: int = 3, passes: int | None = None

@@ -1,27 +1,39 @@
-"""Spider (104 cards, as in our text), declared for the tableau engine.
+"""Spider (104 cards, as in our text) and Scorpion, declared for the tableau engine.
 
-Two packs; ten piles of five cards, four face down and one up. A same-suit
-descending run (or part of one) moves as a unit onto a card one rank higher of
-any suit, or into a space; any unit fills a space, and a king-headed one can go
-nowhere else. Each deal puts one card on every pile; every space must be
-filled first; the last deal has four cards, for the first four piles. A
-complete king-to-ace run of one suit leaves the tableau at once; the game is
-won when all eight have gone.
+Spider: two packs; ten piles of five cards, four face down and one up. A
+same-suit descending run (or part of one) moves as a unit onto a card one rank
+higher of any suit, or into a space; any unit fills a space, and a king-headed
+one can go nowhere else. Each deal puts one card on every pile; every space
+must be filled first; the last deal has four cards, for the first four piles.
+A complete king-to-ace run of one suit leaves the tableau at once; the game is
+won when all eight have gone. The option ``suits`` plays it with the cards of
+one suit (spades) or two (spades and hearts) instead of four.
+
+Scorpion: one pack; seven piles of seven, the first three cards of the first
+four piles face down; build down in suit; any face-up card moves with every
+card on it, built or not; only a king (with what lies on it) fills a space.
+The three cards left over are the stock, dealt in one move onto the first
+three piles. A complete suit leaves the tableau at once, as in Spider.
 """
 
 from __future__ import annotations
 
+from ..errors import InvalidOptionError
 from ..registry import register
 from ..tableau import TableauGame, TableauRules
 
-__all__ = ["spider_rules"]
+__all__ = ["SPIDER_SUITS", "scorpion_rules", "spider_rules"]
+
+SPIDER_SUITS = (1, 2, 4)
+"""The values of Spider's option ``suits``."""
 
 
-def spider_rules() -> TableauRules:
-    """The Spider declaration."""
+def spider_rules(suits: int = 4) -> TableauRules:
+    """The Spider declaration, with its cards in ``suits`` suits (1, 2 or 4)."""
     return TableauRules(
-        title="Spider",
+        title="Spider" if suits == 4 else f"Spider ({suits} suit{'s' if suits > 1 else ''})",
         packs=2,
+        suits=suits,
         tableau=(5,) * 10,
         face_down=4,
         relation="any",
@@ -33,12 +45,40 @@ def spider_rules() -> TableauRules:
     )
 
 
-def _spider() -> TableauGame:
-    return TableauGame("spider", spider_rules(), {})
+def scorpion_rules() -> TableauRules:
+    """The Scorpion declaration."""
+    return TableauRules(
+        title="Scorpion",
+        tableau=(7,) * 7,
+        face_down=(3, 3, 3, 3, 0, 0, 0),
+        relation="suit",
+        unit="stack",
+        space="kings",
+        foundation_mode="suits",
+        stock="deal",
+    )
+
+
+def _spider(*, suits: int = 4) -> TableauGame:
+    if isinstance(suits, bool) or suits not in SPIDER_SUITS:
+        raise InvalidOptionError("spider", "suits", f"must be 1, 2 or 4, not {suits!r}")
+    # The four-suit game keeps the options it had before the option existed,
+    # so its records, saved states and position hashes stay as they were.
+    return TableauGame("spider", spider_rules(suits), {} if suits == 4 else {"suits": suits})
+
+
+def _scorpion() -> TableauGame:
+    return TableauGame("scorpion", scorpion_rules(), {})
 
 
 register(
     "spider",
     _spider,
     summary="Two packs; same-suit runs; deals onto every pile; complete suits leave.",
+)
+register(
+    "scorpion",
+    _scorpion,
+    summary="Seven piles built down in suit; any face-up card moves with what lies on it;"
+    " complete suits leave.",
 )
