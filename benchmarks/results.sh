@@ -72,6 +72,12 @@ if [[ "$part" == all || "$part" == play ]]; then
     # About a minute a deal: 20 deals.
     sim devils-grip-hidden devils-grip --policy hidden --samples 4 --deals 20 --jobs 2
 
+    # Golf, TriPeaks and Pyramid.
+    for game in golf tripeaks pyramid; do
+        sim "$game-random" "$game" --policy random --deals 1000 --jobs 2
+        sim "$game-greedy" "$game" --policy greedy --deals 1000 --jobs 2
+    done
+
     # Joker Solitaire, and Double Solitaire's players against each other.
     sim joker-solitaire-random joker-solitaire --policy random --deals 1000 --jobs 2
     sim joker-solitaire-greedy joker-solitaire --policy greedy --deals 1000 --jobs 2
@@ -111,6 +117,10 @@ if [[ "$part" == all || "$part" == solver ]]; then
     sim clock-solver clock --policy solver --deals 200 --max-seconds 10 --jobs 2
     for game in freecell bakers-game eight-off; do
         sim "$game-solver" "$game" --policy solver --deals 200 --max-seconds 10 --jobs 2
+    done
+    # Golf, TriPeaks and Pyramid: ten seconds a deal, the first 40 deals.
+    for game in golf tripeaks pyramid; do
+        sim "$game-solver" "$game" --policy solver --deals 40 --max-seconds 10 --jobs 2
     done
     python benchmarks/solver_speed.py --json docs/_data/benchmarks.json
 fi

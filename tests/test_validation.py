@@ -752,6 +752,9 @@ BOUNDS: dict[str, dict[str, list[Any]]] = {
     "devils-grip": {
         "passes": [0, 101, 10**400, True, 2.0, "3"],
     },
+    "golf": {"wrap": [1, "yes", None], "dead_king": [0, "no", None]},
+    "tripeaks": {"wrap": [0, "yes", None]},
+    "pyramid": {"passes": [0, 101, 10**400, True, 2.0, "3"]},
     "klondike": {
         "draw": [0, 25, 10**6, *NOT_INT],
         "passes": [0, 101, 10**400, True, 2.0],
@@ -844,6 +847,8 @@ def test_options_out_of_bounds_are_refused_everywhere(name: str, options: dict[s
         ("klondike", {"draw": 24, "passes": 100}),
         ("double-solitaire", {"draw": 24, "passes": 100}),
         ("devils-grip", {"passes": 100}),
+        ("pyramid", {"passes": 100}),
+        ("pyramid", {"passes": None}),
         ("poker-solitaire", {"open": True, "swap_limit": 10_000}),
     ],
     ids=_ids,
