@@ -121,11 +121,14 @@ def test_spider_foundations_stay_over_the_tableau() -> None:
 
 def test_double_solitaire_has_the_foundations_between_the_players() -> None:
     game = patience.game("double-solitaire")
-    rows: dict[int | None, set[int]] = {s.owner: set() for s in game.layout}
+    # Side by side: nothing of player 0's lies right of a foundation, nothing
+    # of player 1's left of one, so no fan's room separates the players.
+    columns: dict[int | None, set[int]] = {s.owner: set() for s in game.layout}
     for spec in game.layout:
-        top, _, bottom, _ = spec.bounds
-        rows[spec.owner].update(range(top, bottom))
-    assert max(rows[0]) < min(rows[None]) <= max(rows[None]) < min(rows[1])
+        _, left, _, right = spec.bounds
+        columns[spec.owner].update(range(left, right))
+    assert max(columns[0]) < min(columns[None]) <= max(columns[None]) < min(columns[1])
+    assert game.grid_size[0] == patience.game("klondike").grid_size[0]
 
 
 def test_layouts_keep_pile_names_roles_and_order() -> None:

@@ -449,4 +449,4 @@ def test_a_game_of_two_players_says_whose_turn_it_is() -> None:
     root = ET.fromstring(patience.svg(state))
     (caption,) = [t for t in root.iter(f"{NS}text") if "caption" in classes(t)]
     turn = game.current_player(state)
-    assert caption.text == f"player 0 above, 1 below; player {turn} to move"
+    assert caption.text == f"player 0 left, 1 right; player {turn} to move"

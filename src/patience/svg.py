@@ -317,16 +317,24 @@ def svg(
 
 def _caption(position: State, width: float, height: float) -> str:
     """The line under the table of a game of several players: who plays
-    where (by the rows of the piles each owns) and whose turn it is."""
+    where (by the rows, or else the columns, of the piles each owns) and
+    whose turn it is."""
     game = position.game
     tops: dict[int, int] = {}
+    lefts: dict[int, int] = {}
     for spec in game.layout:
         if spec.owner is not None:
             tops[spec.owner] = min(tops.get(spec.owner, spec.row), spec.row)
-    order = sorted(tops, key=lambda p: tops[p])
-    places = ["above", "below"] if len(order) == 2 else [f"row {tops[p] + 1}" for p in order]
+            lefts[spec.owner] = min(lefts.get(spec.owner, spec.column), spec.column)
+    places: list[str] = []
+    if len(set(tops.values())) == len(tops):
+        order = sorted(tops, key=lambda p: tops[p])
+        places = ["above", "below"] if len(order) == 2 else [f"row {tops[p] + 1}" for p in order]
+    elif len(set(lefts.values())) == len(lefts):  # side by side
+        order = sorted(lefts, key=lambda p: lefts[p])
+        places = ["left", "right"] if len(order) == 2 else [f"column {lefts[p] + 1}" for p in order]
     parts = []
-    if len(set(tops.values())) == len(order):
+    if places:
         where = [f"{p} {w}" for p, w in zip(order, places)]
         parts.append("player " + ", ".join(where))
     turn = game.current_player(position)

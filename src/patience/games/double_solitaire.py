@@ -97,15 +97,17 @@ class DoubleSolitaire(Game):
         """The two-pack Klondike that plays one player's part of the table."""
         self.solo = TableauGame(f"{name}/deal", klondike_rules(draw=draw, passes=passes), options)
         """A one-pack Klondike that deals each player's pack."""
-        # Player 0's Klondike on top, the foundations in a row below its
-        # tableau, then player 1's Klondike laid out the same way.
+        # Player 0's Klondike on the left, the eight foundations in two
+        # columns of four in the middle, player 1's Klondike on the right:
+        # side by side, so that no player's tableau leaves the room its
+        # longest fan could take empty between the players.
         solo_specs = {s.name: s for s in self.solo.layout}
-        rows = self.solo.grid_size[0]
+        columns = self.solo.grid_size[1]
         specs = [
             attrs.evolve(
                 solo_specs[pile],
                 name=f"p{p}.{pile}",
-                row=solo_specs[pile].row + (rows + 1) * p,
+                column=solo_specs[pile].column + (columns + 2) * p,
                 owner=p,
                 label=f"Player {p}: {solo_specs[pile].label}",
             )
@@ -113,7 +115,7 @@ class DoubleSolitaire(Game):
             for pile in _OWN
         ]
         specs += [
-            PileSpec(f, "foundation", rows, k, label=f"Foundation {k + 1}")
+            PileSpec(f, "foundation", k % 4, columns + k // 4, label=f"Foundation {k + 1}")
             for k, f in enumerate(_FOUNDATIONS)
         ]
         self._set_layout(specs)
