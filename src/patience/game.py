@@ -369,6 +369,9 @@ _SELF_CHECKING = frozenset(
         "move_preferences",
         "to_json",
         "make_state",
+        "move_to",
+        "pick_up_refusal",
+        "search_estimate",
     }
 )
 """The public methods of :class:`Game` that check the state they are given
@@ -1788,7 +1791,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
     @functools.cached_property
     def _info_keys(self) -> frozenset[str]:
         """The names of the counters in a fresh deal (worked out once per game)."""
-        return frozenset(self.deal(0).info)
+        return frozenset(self._fresh_info)
 
     def _deck_problem(self, cards: tuple[Card, ...]) -> str:
         """Describe how ``cards`` differ from the game's deck, or ``""``."""

@@ -45,7 +45,16 @@ from .registry import games
 from .shuffle import _GAMMA, MASK64, check_seed, splitmix64
 from .simulation import MAX_IDLE
 from .state import State
-from .svg import CARD_HEIGHT, CARD_WIDTH, GAP, MARGIN, _anchor, _places, pile_box
+from .svg import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    GAP,
+    MARGIN,
+    CardPlace,
+    _anchor,
+    card_places,
+    pile_box,
+)
 
 __all__ = [
     "GENERIC_ID",
@@ -227,16 +236,20 @@ def raster(state: State, scale: float = 0.5) -> NDArray[np.uint8]:
             image[y : y + h, [x, x + w - 1]] = _RGB[colour]
             image[[y, y + h - 1], x : x + w] = _RGB[colour]
 
+    # The SVG's geometry (card_places), drawn pile by pile in layout order.
+    placed: dict[str, list[CardPlace]] = {}
+    for place in card_places(state):
+        if place.shown:
+            placed.setdefault(place.pile, []).append(place)
     for spec, pile in zip(game.layout, state.pile_tuple):
-        places = _places(spec, pile, pile_box(spec))
-        if not places:
+        if not pile.cards:
             ax, ay = _anchor(spec, pile_box(spec))
             box(round(ax * scale), round(ay * scale), card_w, card_h, "outline", fill=False)
             continue
-        for index, (fx, fy) in places:
-            x, y = round(fx * scale), round(fy * scale)
-            card = pile.cards[index]
-            if index < pile.down or card.is_hidden:
+        for place in placed[spec.name]:
+            x, y = round(place.x * scale), round(place.y * scale)
+            card = pile.cards[place.index]
+            if not place.face_up:
                 box(x, y, card_w, card_h, "back")
                 box(x + dot, y + dot, card_w - 2 * dot, card_h - 2 * dot, "back-line", fill=False)
                 continue

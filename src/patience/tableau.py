@@ -724,8 +724,6 @@ class TableauGame(Game):
         elif self._unit_whole_run:
             k = self._run_length(pile)
             units = ((k, cards[-k]),)
-        elif self._unit_stack:
-            units = tuple([(k, cards[-k]) for k in range(1, len(cards) - pile.down + 1)])
         else:
             units = tuple([(k, cards[-k]) for k in self._compute_unit_counts(pile)])
         _set_memo(pile, (self, units))
