@@ -53,6 +53,7 @@ def summarise(data: dict[str, Any], measured: str) -> dict[str, Any]:
         "median_seconds": round(data["median_seconds"], 6),
         "max_seconds": round(data["max_seconds"], 6),
         "measured": measured,
+        **({"solver_limits": data["solver_limits"]} if "solver_limits" in data else {}),
     }
 
 

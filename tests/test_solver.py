@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import patience
@@ -159,6 +161,31 @@ def test_time_limit_is_checked_before_every_expansion(monkeypatch: pytest.Monkey
     # Without a limit the same search runs to its win, far past that point.
     clock.now, expansions[:] = 0.0, []
     assert solve(game, state, max_nodes=None, restarts=False).won and len(expansions) > 100
+
+
+def test_cpu_clock_counts_only_the_search_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    # clock="cpu" reads the CPU clock and never the wall clock: a wall clock
+    # that races ahead stops nothing, while the CPU clock's own limit does.
+    wall, cpu = _FakeClock(), _FakeClock()
+
+    class SlowRailroad(Railroad):
+        def canonical_key(self, state: patience.State) -> object:
+            wall.now += 100.0
+            cpu.now += 1.0
+            return super().canonical_key(state)
+
+    monkeypatch.setattr("patience.solver._clock", wall)
+    monkeypatch.setattr("patience.solver._cpu_clock", cpu)
+    game = SlowRailroad("railroad")
+    found = solve(game, game.deal(3), max_seconds=5.5, max_nodes=None, restarts=False, clock="cpu")
+    assert (found.status, found.nodes, found.seconds) == ("unknown", 4, 4.0)
+    with pytest.raises(patience.PatienceError, match="clock must be 'wall' or 'cpu'"):
+        solve(game, game.deal(3), max_seconds=1.0, clock="process")  # type: ignore[arg-type]
+    policy = patience.SolverPolicy(max_seconds=2.0, clock="cpu")
+    assert pickle.loads(pickle.dumps(policy)).clock == "cpu"
+    assert repr(policy) == "SolverPolicy(max_seconds=2.0, max_nodes=None, clock='cpu')"
+    with pytest.raises(patience.PatienceError, match="clock must be"):
+        patience.SolverPolicy(clock="gpu")  # type: ignore[arg-type]
 
 
 def test_open_poker_time_limit_is_kept() -> None:

@@ -223,6 +223,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         goal=args.goal,
         max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
+        clock=args.clock,
     )
     _say(
         args,
@@ -259,7 +260,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     def options(name: str) -> dict[str, Any]:
         if name == "solver":
-            return {"max_seconds": args.max_seconds, "max_nodes": args.max_nodes}
+            return {
+                "max_seconds": args.max_seconds,
+                "max_nodes": args.max_nodes,
+                "clock": args.clock,
+            }
         if name == "hidden":
             return {"samples": args.samples, "rollout": args.rollout}
         return {}
@@ -285,7 +290,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         close()
     _say(args, result.summary())
     if args.json:
-        _write_json(result.to_json(), args.json)
+        data = result.to_json()
+        if "solver" in names:  # the limits each search had, to read the counts by
+            data["solver_limits"] = options("solver")
+        _write_json(data, args.json)
     return 0
 
 
@@ -318,6 +326,13 @@ def build_parser() -> argparse.ArgumentParser:
         """The solver's limits, as ``solve`` and ``simulate`` take them."""
         p.add_argument("--max-seconds", type=_seconds, default=10.0, help=seconds)
         p.add_argument("--max-nodes", type=_positive, default=None, help=nodes)
+        p.add_argument(
+            "--clock",
+            choices=("wall", "cpu"),
+            default="wall",
+            help="what --max-seconds counts: elapsed time, or the search's processor time"
+            " (the same results on a busy machine as on a quiet one)",
+        )
 
     sub.add_parser("games", help="list the registered games", formatter_class=helpful).set_defaults(
         run=cmd_games

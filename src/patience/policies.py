@@ -40,7 +40,7 @@ from .errors import PatienceError, brief_repr
 from .game import Better, Game
 from .move import Move
 from .pile import Pile
-from .solver import check_count, check_node_limit, check_seconds, solve
+from .solver import Clock, check_clock, check_count, check_node_limit, check_seconds, solve
 from .state import State
 
 __all__ = [
@@ -321,7 +321,9 @@ class SolverPolicy:
     search); :meth:`new_deal` starts afresh.
 
     ``max_seconds`` (a positive, finite number) and ``max_nodes`` (a positive
-    integer) limit each search; ``None`` means no limit. ``progress`` goes to
+    integer) limit each search; ``None`` means no limit. ``clock`` says which
+    clock the time limit counts, as for :func:`patience.solve` (``"cpu"``
+    makes a run's results independent of the machine's load). ``progress`` goes to
     :func:`patience.solve` with each search (a front end's spinner, or a way
     to stop it early); a pickled policy leaves it behind.
 
@@ -338,9 +340,11 @@ class SolverPolicy:
         max_seconds: float | None = 10.0,
         max_nodes: int | None = None,
         progress: Callable[[int, float], object] | None = None,
+        clock: Clock = "wall",
     ) -> None:
         self.max_seconds = check_seconds("max_seconds", max_seconds)
         self.max_nodes = check_node_limit("max_nodes", max_nodes)
+        self.clock = check_clock(clock)
         if progress is not None and not callable(progress):
             raise PatienceError(f"progress must be callable or None, not {brief_repr(progress)}")
         self.progress = progress
@@ -381,6 +385,7 @@ class SolverPolicy:
             state,
             max_seconds=self.max_seconds,
             max_nodes=self.max_nodes,
+            clock=self.clock,
             player=player,
             seed=rng.randrange(2**32),
             progress=self.progress,
@@ -398,13 +403,18 @@ class SolverPolicy:
         return self._greedy.choose(game, state, rng, player)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"max_seconds": self.max_seconds, "max_nodes": self.max_nodes}
+        return {"max_seconds": self.max_seconds, "max_nodes": self.max_nodes, "clock": self.clock}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__init__(data["max_seconds"], data["max_nodes"])  # type: ignore[misc]
+        self.__init__(  # type: ignore[misc]
+            data["max_seconds"], data["max_nodes"], clock=data.get("clock", "wall")
+        )
 
     def __repr__(self) -> str:
-        return f"SolverPolicy(max_seconds={self.max_seconds!r}, max_nodes={self.max_nodes!r})"
+        clock = "" if self.clock == "wall" else f", clock={self.clock!r}"
+        return (
+            f"SolverPolicy(max_seconds={self.max_seconds!r}, max_nodes={self.max_nodes!r}{clock})"
+        )
 
 
 class HiddenInfoPolicy:

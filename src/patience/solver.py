@@ -57,7 +57,23 @@ DEFAULT_MAX_NODES = 1_000_000
 """The node limit of :func:`solve` when neither ``max_nodes`` nor ``max_seconds`` is given."""
 
 _clock: Callable[[], float] = time.perf_counter
-"""The solver's clock (seconds); tests replace it to make time limits deterministic."""
+"""The solver's wall clock (seconds); tests replace it to make time limits deterministic."""
+
+_cpu_clock: Callable[[], float] = time.thread_time
+"""The solver's CPU clock: the seconds of processor time the calling thread
+has used (``clock="cpu"``); tests may replace it too."""
+
+Clock = Literal["wall", "cpu"]
+"""Which clock ``max_seconds`` counts: ``"wall"`` (elapsed time) or ``"cpu"``
+(processor time of the searching thread)."""
+
+
+def check_clock(value: object) -> Clock:
+    """``value`` if it names a clock (``"wall"`` or ``"cpu"``), else raise."""
+    if value == "wall" or value == "cpu":
+        return "wall" if value == "wall" else "cpu"
+    raise PatienceError(f"clock must be 'wall' or 'cpu', not {brief_repr(value)}")
+
 
 _RESTART_UNIT = 1000
 """The node budget of the shortest run with restarts: run ``i`` has this
@@ -209,6 +225,7 @@ def solve(
     goal: Literal["win", "score"] = "win",
     max_nodes: int | Literal["auto"] | None = "auto",
     max_seconds: float | None = None,
+    clock: Clock = "wall",
     table_size: int = 2_000_000,
     player: int = 0,
     restarts: bool = True,
@@ -225,8 +242,12 @@ def solve(
     limit given alone is the only limit. A search that stops at
     ``max_nodes`` has expanded exactly that many positions
     (:attr:`Solution.nodes`). ``max_seconds`` (a positive, finite number, or
-    ``None`` for no limit) limits the wall-clock time of the whole call.
-    Given both, the search stops at whichever it reaches first.
+    ``None`` for no limit) limits the time of the whole call, counted by
+    ``clock``: ``"wall"`` (the default) counts elapsed time, ``"cpu"`` the
+    processor time of the thread that searches, so that a limit gives the
+    same search on a busy machine as on a quiet one (benchmarks on shared
+    machines use it; :attr:`Solution.seconds` is then CPU seconds too).
+    Given both limits, the search stops at whichever it reaches first.
     ``table_size`` bounds the transposition table. The winning line, if
     any, replays from ``state`` to a won position.
 
@@ -288,6 +309,7 @@ def solve(
     game._check_own(state)
     game._check_player(player)
     max_seconds = check_seconds("max_seconds", max_seconds)
+    clock_kind = check_clock(clock)
     if isinstance(max_nodes, str) and max_nodes == "auto":
         # A time limit given alone is the only limit; with neither, a node
         # limit keeps the call finite and its answer the same everywhere.
@@ -301,9 +323,9 @@ def solve(
         raise PatienceError(f"seed must be an integer, not {brief_repr(seed)}")
     if progress is not None and not callable(progress):
         raise PatienceError(f"progress must be callable or None, not {brief_repr(progress)}")
-    clock = _clock
-    start = clock()
-    limit = None if max_seconds is None else _Limit(clock, start, max_seconds)
+    read: Callable[[], float] = _clock if clock_kind == "wall" else _cpu_clock
+    start = read()
+    limit = None if max_seconds is None else _Limit(read, start, max_seconds)
     rng = random.Random(seed)
     runs = 1  # the runs begun so far, counting the one about to begin
     budget = _RESTART_UNIT if restarts else max_nodes
@@ -346,7 +368,7 @@ def solve(
             break
         if run.timed_out or (max_nodes is not None and used >= max_nodes):
             break
-        if progress is not None and progress(used, clock() - start) is False:
+        if progress is not None and progress(used, read() - start) is False:
             break  # the caller stops the search
         if not run.blocked:  # a blocked run goes again with the same budget
             if run.exhausted or not restarts:
@@ -376,7 +398,7 @@ def solve(
     ruled_any = bool(ruled)
     ruled.clear()
     going.clear()
-    seconds = clock() - start
+    seconds = read() - start
     # A search that stopped at a position the game called over though a win
     # lay beyond it (a rule of the game's own ended it there; the built-in
     # games end play no other way with a win in reach) proves nothing: a
