@@ -18,8 +18,23 @@ environment for a game of several players, ``double-solitaire`` or
             action = duel.action_space(agent).sample(observation["action_mask"])
         duel.step(action)
 
+:func:`parallel_env` makes a Parallel environment, where every agent that
+can move acts at each step, as the players of the race do::
+
+    from patience.pettingzoo import parallel_env
+
+    race = parallel_env("railroad-race")
+    observations, infos = race.reset(seed=7)
+    while race.agents:
+        actions = {
+            agent: race.action_space(agent).sample(observations[agent]["action_mask"])
+            for agent in race.agents
+        }
+        observations, rewards, terminations, truncations, infos = race.step(actions)
+
 Agents are ``player_0``, ``player_1`` ... for the game's players 0, 1 ....
-See :class:`PatienceAECEnv` for observations, who moves, rewards and seeds.
+See :class:`PatienceAECEnv` for observations, who moves, rewards and seeds,
+and :class:`PatienceParallelEnv` for how a joint action is played.
 """
 
 from __future__ import annotations
@@ -30,7 +45,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from .errors import IllegalMoveError, PatienceError, brief_repr
@@ -51,11 +66,70 @@ from .move import Move
 from .simulation import MAX_IDLE
 from .state import State
 
-__all__ = ["PatienceAECEnv", "env", "raw_env"]
+__all__ = ["PatienceAECEnv", "PatienceParallelEnv", "env", "parallel_env", "raw_env"]
 
 
 def _agent(player: int) -> str:
     return f"player_{player}"
+
+
+def _checked(
+    game: str | Game,
+    options: dict[str, Any],
+    render_mode: str | None,
+    max_steps: int | None,
+    max_idle: int | None,
+    illegal: str,
+) -> Game:
+    """The game an environment plays, once its arguments are checked."""
+    made = _game_of(game, options)
+    if made.players < 2:
+        raise PatienceError(
+            f"{made.name} is a game of one player: patience.gym has an environment for it"
+        )
+    _check_render_mode(render_mode)
+    if illegal not in ILLEGAL_ACTIONS:
+        raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
+    _check_limit("max_steps", max_steps)
+    _check_limit("max_idle", max_idle)
+    return made
+
+
+def _positions(game: Game) -> spaces.Box:
+    """The ``Box`` of :meth:`Game.observe <patience.Game.observe>`'s rows."""
+    low, high = game.observation_bounds
+    return spaces.Box(
+        np.asarray(low, dtype=np.int32),
+        np.asarray(high, dtype=np.int32),
+        shape=game.observation_shape,
+        dtype=np.int32,
+    )
+
+
+def _observation_space(game: Game) -> spaces.Dict:
+    """An agent's observation space: its information state and its action mask."""
+    mask = spaces.Box(0, 1, shape=(game.num_actions,), dtype=np.int8)
+    return spaces.Dict({"observation": _positions(game), "action_mask": mask})
+
+
+def _global_state(game: Game, state: State) -> NDArray[np.int32]:
+    """The whole position as :meth:`Game.observe <patience.Game.observe>` would
+    give it to a player who knew every card: each card's own code in every place,
+    face-down cards included; the face-down counts and counters as observed."""
+    code = game._card_codes
+    out: NDArray[np.int32] = game.observe(state, 0, array=True)
+    at = 0
+    for pile, cap in zip(state.piles.items_tuple, game.capacities):
+        out[at : at + len(pile.cards)] = [code[c] for c in pile.cards]
+        at += cap
+    return out
+
+
+def _infos(game: Game, state: State, players: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """Each agent's ``"score"`` and ``"won"`` in ``state``."""
+    scores = game.scores(state)
+    winners = game.winners(state)
+    return {a: {"score": scores[p], "won": p in winners} for a, p in players.items()}
 
 
 class PatienceAECEnv(AECEnv):  # type: ignore[misc]
@@ -122,16 +196,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        made = _game_of(game, options)
-        if made.players < 2:
-            raise PatienceError(
-                f"{made.name} is a game of one player: patience.gym has an environment for it"
-            )
-        _check_render_mode(render_mode)
-        if illegal not in ILLEGAL_ACTIONS:
-            raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
-        _check_limit("max_steps", max_steps)
-        _check_limit("max_idle", max_idle)
+        made = _checked(game, options, render_mode, max_steps, max_idle, illegal)
         self.game: Game = made
         """The game played."""
         self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
@@ -145,29 +210,20 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         self.illegal_penalty = float(illegal_penalty)
         self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
         self._player = {a: p for p, a in enumerate(self.possible_agents)}
-        low, high = made.observation_bounds
-        n = made.num_actions
         self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(
-                        np.asarray(low, dtype=np.int32),
-                        np.asarray(high, dtype=np.int32),
-                        shape=made.observation_shape,
-                        dtype=np.int32,
-                    ),
-                    "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
+            agent: _observation_space(made) for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(made.num_actions) for agent in self.possible_agents
+        }
+        self.state_space: spaces.Box = _positions(made)
+        """The space of :meth:`state`: the bounds of the game's observations."""
         self._sign = 1 if made.better is Better.HIGHER else -1
         self._seeds: _Seeds | None = None
         self._rng = np.random.default_rng()
         self.game_state: State | None = None
         """The current position (``None`` before the first reset); PettingZoo
-        keeps the name ``state`` for a global observation, not offered here."""
+        keeps the name ``state`` for the global observation, :meth:`state`."""
         self.deal_seed: int | None = None
         """The current deal's seed (``None`` when reset to a given position)."""
         self.steps = 0
@@ -265,6 +321,13 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
+    def state(self) -> NDArray[np.int32]:
+        """The global state: the whole position, every card shown (see
+        :meth:`PatienceParallelEnv.state`)."""
+        if self.game_state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before state()")
+        return _global_state(self.game, self.game_state)
+
     def _next_agent(self, player: int) -> str:
         """The agent after ``player`` in order among those who may move (the
         next in order once the game is over)."""
@@ -280,9 +343,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
     def _enter(self, state: State) -> None:
         game = self.game
         self._legal = dict(zip(game.legal_actions(state), game.legal_moves(state)))
-        scores = game.scores(state)
-        winners = game.winners(state)
-        self.infos = {a: {"score": scores[p], "won": p in winners} for a, p in self._player.items()}
+        self.infos = _infos(game, state, self._player)
 
     def render(self) -> str | NDArray[np.uint8] | None:
         """The position as the render mode has it, as in
@@ -305,3 +366,258 @@ def env(game: str | Game, **kwargs: Any) -> Any:
     keywords as for the class), wrapped in PettingZoo's
     ``OrderEnforcingWrapper``, which refuses ``step`` before ``reset``."""
     return wrappers.OrderEnforcingWrapper(PatienceAECEnv(game, **kwargs))
+
+
+class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A PettingZoo Parallel environment playing one deal of a game of several players.
+
+    Made for the Railroad race, where both players pull whenever they like:
+    at every step each agent that can move chooses an action at the same
+    time. ``game`` is a registered name (options as further keywords) or a
+    :class:`~patience.Game` with more than one player; in a game where
+    players take turns (Double Solitaire) only the player whose turn it is
+    moves at each step.
+
+    - **Agents, observations and actions** as in :class:`PatienceAECEnv`: a
+      dict of ``"observation"`` (the agent's information state) and
+      ``"action_mask"`` (the legal actions of that agent's own moves), and
+      ``Discrete(game.num_actions)``, the game's numbering, for every agent.
+    - **A step** takes ``actions``, a dict from agent to action, and plays
+      the joint action. Every action is judged against the position the
+      agents observed (their masks). The moves of the legal ones are then
+      made one after another in the order of the players, ``player_0``
+      first, which is how the race resolves pulls made at the same moment
+      (its moves take effect in the order they happen). The order matters
+      only when an earlier move ends the game: then the later ones are not
+      made, and cost nothing. So when both players of the race would clear
+      their lines in the same step, ``player_0`` wins.
+    - **Waiting**: an agent with no legal move (its mask all zeros: a racer
+      who has pulled every card while the other goes on, the player not on
+      turn) waits; its action may be left out or be anything, and is
+      ignored. An agent that has a legal move must be given an action.
+    - **Illegal actions**: as in :class:`PatienceAECEnv`, per agent: with
+      ``illegal="penalty"`` (the default) the agent's move is not made and it
+      gets ``-illegal_penalty`` added to its reward, while the other agents'
+      legal moves are made; with ``illegal="raise"``
+      :class:`~patience.IllegalMoveError` is raised before any move of the
+      step is made.
+    - **Rewards**: each agent's change in its own score over the step, in the
+      direction :attr:`Game.better <patience.Game.better>` says is better,
+      less any penalty.
+    - **Ends**: every agent is terminated when the game is over and truncated
+      after ``max_steps`` steps (joint actions; default: never) or ``max_idle``
+      steps in a row without progress (default
+      :data:`patience.simulation.MAX_IDLE`). The agents then leave
+      :attr:`agents`, as PettingZoo's Parallel API has it; the step that ends
+      the episode still reports on each of them.
+    - **Global state**: :meth:`state`, the whole position with every card
+      shown, in :attr:`state_space`.
+    - **Seeds, options, render modes, copies** as in :class:`PatienceAECEnv`
+      (and :class:`patience.gym.PatienceEnv`).
+
+    ``infos[agent]`` holds ``"score"`` (the agent's score) and ``"won"``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
+        "name": "patience_v0",
+    }
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        max_idle: int | None = MAX_IDLE,
+        illegal: str = "penalty",
+        illegal_penalty: float = 1.0,
+        **options: Any,
+    ) -> None:
+        made = _checked(game, options, render_mode, max_steps, max_idle, illegal)
+        self.game: Game = made
+        """The game played."""
+        self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.max_idle = max_idle
+        self.idle = 0
+        """Steps in a row the current episode has made without progress."""
+        self._mark: Any = None
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
+        self._player = {a: p for p, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            agent: _observation_space(made) for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(made.num_actions) for agent in self.possible_agents
+        }
+        self.state_space: spaces.Box = _positions(made)
+        """The space of :meth:`state`: the bounds of the game's observations."""
+        self._sign = 1 if made.better is Better.HIGHER else -1
+        self._seeds: _Seeds | None = None
+        self._rng = np.random.default_rng()
+        self.game_state: State | None = None
+        """The current position (``None`` before the first reset); PettingZoo
+        keeps the name ``state`` for the global observation, :meth:`state`."""
+        self.deal_seed: int | None = None
+        """The current deal's seed (``None`` when reset to a given position)."""
+        self.steps = 0
+        """How many steps (joint actions) the agents have made this episode."""
+        self.agents: list[str] = []
+        self._own: list[dict[int, Move]] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space (the same object every time)."""
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, NDArray[Any]]], dict[str, dict[str, Any]]]:
+        """Start an episode: deal (seeds and options as in
+        :class:`PatienceAECEnv`); return every agent's observation and info."""
+        state, deal, self._seeds = _reset_start(
+            self.game, self._seeds, seed, self._rng, dict(options or {})
+        )
+        self.game_state = state
+        self.deal_seed = deal
+        self.steps = self.idle = 0
+        self._mark = self.game.progress(state)
+        self.agents = list(self.possible_agents)
+        self._enter(state)
+        if self.render_mode == "human":
+            self.render()
+        return self._observations(self.agents), _infos(self.game, state, self._player)
+
+    def observe(self, agent: str) -> dict[str, NDArray[Any]]:
+        """The agent's information state and the mask of its legal actions, as
+        :meth:`reset` and :meth:`step` give them."""
+        if self.game_state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before observe()")
+        player = self._player[agent]
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask[list(self._own[player])] = 1
+        observed = self.game.observe(self.game_state, player, array=True)
+        return {"observation": observed, "action_mask": mask}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, dict[str, NDArray[Any]]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play one joint action: each agent's action from ``actions`` (see
+        the class for the order of the moves, waiting and illegal actions).
+        Returns observations, rewards, terminations, truncations and infos
+        of the agents that were live at the start of the step."""
+        state = self.game_state
+        if state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        if not self.agents:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        unknown = [a for a in actions if a not in self._player]
+        if unknown:
+            raise ValueError(
+                f"no agent {brief_repr(unknown[0])}: agents are {self.possible_agents}"
+            )
+        game = self.game
+        chosen: list[Move] = []
+        penalised: set[str] = set()
+        for agent in self.agents:
+            player = self._player[agent]
+            own = self._own[player]
+            if not own:
+                continue  # the agent waits
+            if agent not in actions:
+                raise ValueError(f"{agent} has legal moves, so step() needs its action")
+            number = _action_number(game, actions[agent])
+            move = own.get(number)
+            if move is not None:
+                chosen.append(move)
+                continue
+            if self.illegal == "raise":
+                wanted = game.move_of(number, state)
+                if (wanted.player or 0) != player:
+                    raise IllegalMoveError(
+                        wanted, state, f"{agent} cannot make another player's move", "not-your-turn"
+                    )
+                _refuse(game, state, number)
+            penalised.add(agent)
+        before = game.scores(state)
+        for move in chosen:
+            if move not in game.legal_moves(state):
+                continue  # an earlier move of the step ended the game
+            state = game.apply(state, move)
+        after = game.scores(state)
+        self.game_state = state
+        self.steps += 1
+        live = self.agents
+        rewards = {
+            a: float(self._sign * (after[self._player[a]] - before[self._player[a]]))
+            - (self.illegal_penalty if a in penalised else 0.0)
+            for a in live
+        }
+        self._enter(state)
+        mark = game.progress(state)
+        self.idle = self.idle + 1 if mark == self._mark else 0
+        self._mark = mark
+        over = game.is_over(state)
+        limit, idle = self.max_steps, self.max_idle
+        cut = not over and (
+            (limit is not None and self.steps >= limit) or (idle is not None and self.idle >= idle)
+        )
+        terminations = dict.fromkeys(live, over)
+        truncations = dict.fromkeys(live, cut)
+        observations = self._observations(live)
+        infos = _infos(game, state, {a: self._player[a] for a in live})
+        if over or cut:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def state(self) -> NDArray[np.int32]:
+        """The global state: the whole position in the form of
+        :meth:`Game.observe <patience.Game.observe>`, with every card shown as
+        itself (``2`` and up), face-down cards that no player knows included;
+        the face-down counts and counters as observed. It is for centralised
+        training (a critic that sees everything); a player's policy should
+        see only its own observation."""
+        if self.game_state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before state()")
+        return _global_state(self.game, self.game_state)
+
+    def _observations(self, agents: list[str]) -> dict[str, dict[str, NDArray[Any]]]:
+        return {a: self.observe(a) for a in agents}
+
+    def _enter(self, state: State) -> None:
+        """Note each player's legal moves by action in the new position."""
+        game = self.game
+        self._own = [{} for _ in self.possible_agents]
+        for action, move in zip(game.legal_actions(state), game.legal_moves(state)):
+            self._own[move.player or 0][action] = move
+
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The position as the render mode has it, as in
+        :meth:`PatienceAECEnv.render`."""
+        return _render(self.game, self.game_state, self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(game: str | Game, **kwargs: Any) -> PatienceParallelEnv:
+    """A :class:`PatienceParallelEnv` for ``game`` (a name or a game; the other
+    keywords as for the class). PettingZoo has no order-enforcing wrapper for
+    Parallel environments: the class itself refuses ``step`` before ``reset``."""
+    return PatienceParallelEnv(game, **kwargs)
