@@ -455,19 +455,54 @@ def test_the_first_to_clear_the_line_wins_and_ends_the_step() -> None:
         theirs = int(np.flatnonzero(observations["player_1"]["action_mask"])[0])
         actions = {"player_0": int(siding) - 1, "player_1": theirs}
         observations, rewards, terminations, truncations, infos = par.step(actions)
+        theirs_first = race.apply(
+            race.apply(before, race.move_of(theirs, before)), f"p0 pull s{siding}"
+        )
         expected = race.apply(before, f"p0 pull s{siding}")
         if turn < len(plan) - 1:
             expected = race.apply(expected, race.move_of(theirs, before))
-        assert par.game_state == expected
-    # Player 0's last pull cleared its line: player 1's pull of the same step
-    # comes after it and is not made, and costs nothing.
+            assert par.game_state == expected == theirs_first  # the order tells nothing
+        else:
+            # Player 0's last pull cleared its line: if it came first, player
+            # 1's pull of the same step is not made, and costs nothing.
+            assert par.game_state in (expected, theirs_first)
+            assert (rewards["player_1"] == 0.0) is (par.game_state == expected)
     assert all(terminations.values()) and not any(truncations.values()) and par.agents == []
-    assert rewards["player_1"] == 0.0 and rewards["player_0"] > 0
+    assert rewards["player_0"] > 0
     assert infos["player_0"] == {"score": 0, "won": True}
     assert infos["player_1"]["won"] is False and infos["player_1"]["score"] > 0
     assert not any(o["action_mask"].any() for o in observations.values())
     with pytest.raises(gymnasium.error.ResetNeeded, match="episode is over"):
         par.step({})
+
+
+def test_a_tie_in_one_step_goes_either_way() -> None:
+    # Both players hold the same deck and pull by the same clearing plan, so
+    # both would clear their lines in the last step: the moves of a step are
+    # made in an order drawn from the episode's seed, so each player wins
+    # some of these episodes, and the same seed always gives the same winner.
+    race = patience.game("railroad-race")
+    solo = patience.game("railroad")
+    state = race.deal_from([*solo.deck.shuffled(37), *solo.deck.shuffled(37)])
+    plan = "1114141111131311122322222222224243333334343334444444"
+
+    def winner(seed: int) -> str:
+        par = parallel_env("railroad-race")
+        par.reset(seed=seed, options={"state": state})
+        for siding in plan:
+            *_, infos = par.step(
+                {
+                    p: race.action_of(f"p{p[-1]} pull s{siding}", state)
+                    for p in ("player_0", "player_1")
+                }
+            )
+        assert par.agents == []
+        (won,) = [agent for agent, info in infos.items() if info["won"]]
+        return won
+
+    winners = [winner(seed) for seed in range(16)]
+    assert set(winners) == {"player_0", "player_1"}
+    assert [winner(seed) for seed in range(4)] == winners[:4]
 
 
 def test_illegal_actions_in_parallel() -> None:

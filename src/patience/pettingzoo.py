@@ -39,6 +39,7 @@ and :class:`PatienceParallelEnv` for how a joint action is played.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import gymnasium
@@ -385,12 +386,13 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
     - **A step** takes ``actions``, a dict from agent to action, and plays
       the joint action. Every action is judged against the position the
       agents observed (their masks). The moves of the legal ones are then
-      made one after another in the order of the players, ``player_0``
-      first, which is how the race resolves pulls made at the same moment
-      (its moves take effect in the order they happen). The order matters
-      only when an earlier move ends the game: then the later ones are not
-      made, and cost nothing. So when both players of the race would clear
-      their lines in the same step, ``player_0`` wins.
+      made one after another, in an order drawn afresh at each step from
+      the episode's seed (so an episode replays exactly): the race makes
+      moves in the order they happen, and of two pulls made at the same
+      moment neither came first. The order matters only when an earlier
+      move ends the game: then the later ones are not made, and cost
+      nothing. So when both players of the race would clear their lines in
+      the same step, each wins half the time, not always the same one.
     - **Waiting**: an agent with no legal move (its mask all zeros: a racer
       who has pulled every card while the other goes on, the player not on
       turn) waits; its action may be left out or be anything, and is
@@ -469,6 +471,7 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
         """How many steps (joint actions) the agents have made this episode."""
         self.agents: list[str] = []
         self._own: list[dict[int, Move]] = []
+        self._order = random.Random(0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time)."""
@@ -491,6 +494,10 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.steps = self.idle = 0
         self._mark = self.game.progress(state)
         self.agents = list(self.possible_agents)
+        # The order of each step's moves: drawn from the deal's seed (or, for
+        # a given position, the seed sequence's state), so that the same seed
+        # plays the same episode.
+        self._order = random.Random(deal if deal is not None else self._seeds.state)
         self._enter(state)
         if self.render_mode == "human":
             self.render()
@@ -554,6 +561,7 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
                 _refuse(game, state, number)
             penalised.add(agent)
         before = game.scores(state)
+        self._order.shuffle(chosen)
         for move in chosen:
             if move not in game.legal_moves(state):
                 continue  # an earlier move of the step ended the game
