@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import platform
 import random
 import sys
@@ -171,7 +172,12 @@ def main() -> int:
     if args.settle and args.rates:
         parser.error("--settle and --rates are two measurements: choose one")
     print(f"patience {patience.__version__}, Python {platform.python_version()}")
-    stamp = {"measured": datetime.date.today().isoformat(), "python": platform.python_version()}
+    stamp = {
+        "measured": datetime.date.today().isoformat(),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cores": os.cpu_count(),
+    }
     games = args.games or list(SETTLE_GAMES)
     if args.settle:
         key = "solver_settle"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import platform
 import sys
 from pathlib import Path
@@ -68,6 +69,7 @@ def main() -> int:
     document = {
         "python": platform.python_version(),
         "machine": platform.machine(),
+        "cores": os.cpu_count(),
         "runs": dict(sorted(runs.items())),
     }
     TARGET.parent.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import platform
 import random
 import sys
@@ -304,6 +305,8 @@ def record(path: str | None, series: dict[str, Any], seconds: float) -> None:
         data[name] = {
             "measured": datetime.date.today().isoformat(),
             "python": platform.python_version(),
+            "machine": platform.machine(),
+            "cores": os.cpu_count(),
             "seconds_per_measurement": seconds,
             **entries,
         }
