@@ -286,6 +286,221 @@ class BenchmarkTable(_DataDirective):
         return result
 
 
+POLICY_COLUMNS = (
+    ("random", "random"),
+    ("greedy", "greedy"),
+    ("hidden", "honest"),
+)
+"""The policies of the summary's win-rate columns, with their headers."""
+
+
+def _non_default(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a run that differ from the game's defaults now."""
+    import patience
+
+    try:
+        defaults = patience.describe(game).options
+    except patience.PatienceError:
+        return dict(options)
+    return {k: v for k, v in options.items() if k not in defaults or defaults[k] != v}
+
+
+def _option_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"``{k}={json.dumps(v)}``" for k, v in sorted(options.items()))
+
+
+def _usual(counts: list[int]) -> int:
+    """The most common number of deals (the larger of equals)."""
+    return max(set(counts), key=lambda n: (counts.count(n), n)) if counts else 0
+
+
+def summary_rows(runs: dict[str, Any]) -> tuple[list[tuple[str, dict[str, Any]]], list[str]]:
+    """The runs of ``results.json`` by game: one row for each game and set of
+    options (those that differ from the game's defaults), named by them, with
+    its runs by policy; and the games of several players, left out (their
+    players play against each other, so a win rate says little alone)."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    several = set()
+    for run in runs.values():
+        if len(run.get("player_wins", [0])) > 1 or "+" in run["policy"]:
+            several.add(run["game"])
+            continue
+        options = _non_default(run["game"], run["options"])
+        key = (run["game"], json.dumps(options, sort_keys=True))
+        row = rows.setdefault(key, {"options": options})
+        kept = row.get(run["policy"])
+        if kept is None or run["deals"] > kept["deals"]:
+            row[run["policy"]] = run
+    named = []
+    for (game, _), row in sorted(rows.items(), key=lambda i: (i[0][0], i[0][1] != "{}", i[0][1])):
+        label = f"``{game}``"
+        if row["options"]:
+            label += ", " + _option_text(row["options"])
+        named.append((label, row))
+    return named, sorted(several)
+
+
+class ResultsSummary(_DataDirective):
+    """One table of every measured game: the win rate of each policy, and what
+    the solver wins and settles, each from the game's runs in the data.
+
+    Rows come from the data, not from the page: a run added to
+    ``docs/_data/results.json`` shows here at the next build.
+    """
+
+    has_content = False
+    required_arguments = 0
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(DATA / "results.json"))
+        rows, several = summary_rows(_load("results.json", self)["runs"])
+        deals = {
+            policy: _usual([r[policy]["deals"] for _, r in rows if policy in r])
+            for policy in [p for p, _ in POLICY_COLUMNS] + ["solver"]
+        }
+
+        def rate(run: dict[str, Any] | None, policy: str, count: int | None = None) -> str:
+            if run is None:
+                return ""
+            wins = run["wins"] if count is None else count
+            text = f"{100 * wins / run['deals']:.1f}%" if run["deals"] else "-"
+            return text + (f" ({run['deals']:,})" if run["deals"] != deals[policy] else "")
+
+        lines = [
+            ".. list-table:: Deals won by each player, and settled by the solver",
+            "   :header-rows: 1",
+            "   :widths: 34 13 13 13 14 13",
+            "",
+            "   * - game",
+        ]
+        lines += [f"     - {header}" for _, header in POLICY_COLUMNS]
+        lines += ["     - solver: won", "     - solver: settled"]
+        for label, row in rows:
+            lines.append(f"   * - {label}")
+            lines += [f"     - {rate(row.get(p), p)}" for p, _ in POLICY_COLUMNS]
+            solver = row.get("solver")
+            lines.append(f"     - {rate(solver, 'solver')}")
+            settled = None if solver is None else solver["wins"] + solver["lost"]
+            lines.append(f"     - {rate(solver, 'solver', settled)}")
+        counts = ", ".join(
+            f"{header} {deals[p]:,}" for p, header in [*POLICY_COLUMNS, ("solver", "solver")]
+        )
+        note = (
+            f"Deals a game: {counts}; a figure in brackets is the number of deals"
+            " where a run had another. An empty cell is a run not made."
+        )
+        if several:
+            games = ", ".join(f"``{g}``" for g in several)
+            note += f" Games of two players ({games}) are under their own headings below."
+        measured = {r["game"] for r in _load("results.json", self)["runs"].values()}
+        note += _unmeasured(measured)
+        return self._parse([*lines, "", note])
+
+
+class BenchmarkSummary(_DataDirective):
+    """One table of figures from several series of ``benchmarks.json``, a row
+    for each game any of them measured.
+
+    ``:columns:`` lists ``series.key=header`` pairs. The content may give
+    labels, ``key | label`` a line, for the rows it names; every other row is
+    named by its key. Rows come from the data, so a game measured at the next
+    run shows without a change to the page.
+    """
+
+    has_content = True
+    required_arguments = 1
+    option_spec: ClassVar[dict[str, Any]] = {
+        "columns": directives.unchanged_required,
+        "widths": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        self.env.note_dependency(str(DATA / "benchmarks.json"))
+        data = _load("benchmarks.json", self)
+        columns = []
+        for spec in self.options["columns"].split(","):
+            where, _, header = spec.partition("=")
+            series, _, key = where.strip().partition(".")
+            if series not in data:
+                raise self.error(f"benchmark-summary: no series {series!r} in benchmarks.json")
+            columns.append((data[series], key, header.strip()))
+        labels = {}
+        for line in self.content:
+            if line.strip():
+                key, _, label = line.partition("|")
+                labels[key.strip()] = label.strip()
+        keys = sorted(
+            {k for series, _, _ in columns for k, v in series.items() if isinstance(v, dict)}
+        )
+        lines = [f".. list-table:: {self.arguments[0]}", "   :header-rows: 1"]
+        if "widths" in self.options:
+            lines.append(f"   :widths: {self.options['widths']}")
+        lines += ["", "   * - game"] + [f"     - {header}" for _, _, header in columns]
+        for key in keys:
+            lines.append(f"   * - {labels.get(key, f'``{key}``')}")
+            for series, field, _ in columns:
+                value = series.get(key, {}).get(field)
+                lines.append(f"     - {'' if value is None else _number(value)}")
+        unmeasured = _unmeasured(set(keys)).strip()
+        return self._parse([*lines, *(["", unmeasured] if unmeasured else [])])
+
+
+def _unmeasured(measured: set[str]) -> str:
+    """A sentence naming the registered games not in ``measured``, or ``""``."""
+    import patience
+
+    left = [name for name in patience.games() if name not in measured]
+    if not left:
+        return ""
+    return " Registered games with no figures yet: " + ", ".join(f"``{n}``" for n in left) + "."
+
+
+def _measured(entries: list[dict[str, Any]]) -> str:
+    """When and where: the dates, the Python and the machine of ``entries``."""
+    dates = sorted({e["measured"] for e in entries if "measured" in e})
+    when = dates[0] if len(dates) == 1 else f"between {dates[0]} and {dates[-1]}"
+    pythons = sorted({e["python"] for e in entries if "python" in e})
+    machines = sorted({e["machine"] for e in entries if "machine" in e})
+    cores = sorted({e["cores"] for e in entries if "cores" in e})
+    text = f"Measured {'on ' if len(dates) == 1 else ''}{when}"
+    if pythons:
+        text += f" with Python {' and '.join(pythons)}"
+    if machines:
+        text += f" on an {' and '.join(machines)} machine"
+        if cores:
+            text += f" with {' or '.join(str(c) for c in cores)} cores"
+    return text + "."
+
+
+class MeasuredOn(_DataDirective):
+    """A sentence saying when and where figures were measured, read from the
+    data: ``.. measured-on:: results`` for ``results.json`` (its runs'
+    dates, its Python and machine), or ``.. measured-on:: SERIES ...`` for
+    series of ``benchmarks.json``."""
+
+    has_content = False
+    required_arguments = 1
+    final_argument_whitespace = True
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        names = self.arguments[0].split()
+        if names == ["results"]:
+            self.env.note_dependency(str(DATA / "results.json"))
+            data = _load("results.json", self)
+            top = {k: v for k, v in data.items() if k != "runs"}
+            entries = [{**top, **run} for run in data["runs"].values()]
+        else:
+            self.env.note_dependency(str(DATA / "benchmarks.json"))
+            data = _load("benchmarks.json", self)
+            missing = [n for n in names if n not in data]
+            if missing:
+                raise self.error(f"measured-on: no series {missing} in benchmarks.json")
+            entries = [data[n] for n in names]
+        return self._parse([_measured(entries)])
+
+
 def _number(value: object) -> str:
     if isinstance(value, float):
         return f"{value:,.0f}" if value >= 100 else f"{value:.3g}"
@@ -297,4 +512,7 @@ def _number(value: object) -> str:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("results-table", ResultsTable)
     app.add_directive("benchmark-table", BenchmarkTable)
+    app.add_directive("results-summary", ResultsSummary)
+    app.add_directive("benchmark-summary", BenchmarkSummary)
+    app.add_directive("measured-on", MeasuredOn)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
