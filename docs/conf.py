@@ -7,8 +7,8 @@ from pathlib import Path
 
 # Build from a checkout even when the package is not installed.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-# The docs' own extensions: tables and charts of the measured results, and
-# pictures of every game's opening layout.
+# The docs' own extensions: tables and charts of the measured results,
+# pictures of every game's opening layout, and the picture of the layers.
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import patience
@@ -24,6 +24,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "results_tables",
     "opening_layouts",
+    "architecture",
 ]
 
 exclude_patterns = ["_build", "_charts", "_data", "_pictures", "Thumbs.db", ".DS_Store"]
