@@ -37,6 +37,7 @@ from patience.gym import (
     raster,
     register_envs,
 )
+from patience.policies import sample_world
 from patience.shuffle import derive_seed
 
 ONE_PLAYER = [name for name in patience.games() if patience.game(name).players == 1]
@@ -242,6 +243,44 @@ def test_a_deal_over_as_dealt_and_steps_after_the_end() -> None:
     assert terminated and not truncated and reward == 0.0
     with pytest.raises(gymnasium.error.ResetNeeded):
         PatienceEnv("klondike").step(0)
+
+
+def test_termination_from_what_the_player_knows() -> None:
+    # Klondike's deal 2 is over as dealt, and a deal that looks the same with
+    # its face-down cards in another order is not (tests/test_knowledge.py).
+    game = patience.game("klondike")
+    state = game.deal(2)
+    rng = random.Random(0)
+    other = next(
+        w
+        for w in (sample_world(game, game.view(state), rng) for _ in range(50))
+        if not game.is_over(w)
+    )
+    # By the rules the two episodes end differently at once; with
+    # termination="known" both go on alike, until the player sees no move left.
+    by_rules = PatienceEnv("klondike")
+    assert by_rules.reset(options={"state": state})[1]["over"] is True
+    assert by_rules.reset(options={"state": other})[1]["over"] is False
+    known = PatienceEnv("klondike", termination="known")
+    seen = []
+    for world in (state, other):
+        observation, info = known.reset(options={"state": world})
+        assert info["over"] is False
+        seen.append(observation.tolist())
+    assert seen[0] == seen[1]
+    known.reset(options={"state": state})
+    draw = game.action_of("draw stock", state)
+    steps = 0
+    while steps < 100:
+        _, reward, terminated, truncated, info = known.step(draw)
+        steps += 1
+        assert reward == 0.0 and not truncated
+        assert terminated is info["over"] is (not info["action_mask"].any())
+        if terminated:
+            break
+    assert terminated and steps > 1  # the stock is drawn through, and no move is left
+    with pytest.raises(ValueError, match="termination must be one of"):
+        PatienceEnv("klondike", termination="hidden")
 
 
 def test_rendering() -> None:

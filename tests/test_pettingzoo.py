@@ -476,6 +476,44 @@ def test_the_first_to_clear_the_line_wins_and_ends_the_step() -> None:
         par.step({})
 
 
+@pytest.mark.parametrize("name", ["double-solitaire", "railroad-race"])
+def test_termination_from_what_the_players_know(name: str) -> None:
+    # With termination="known" the agents end exactly when the game is over
+    # by the endings a player sees (is_over without its search for progress).
+    rng = random.Random(name)
+    for made in (
+        raw_env(name, termination="known", max_idle=200),
+        parallel_env(name, termination="known", max_idle=200),
+    ):
+        assert made.termination == "known"
+        made.reset(seed=3)
+        game = made.game
+        for _ in range(400):
+            if not made.agents:
+                break
+            if isinstance(made, PatienceParallelEnv):
+                observations = {a: made.observe(a) for a in made.agents}
+                actions = {
+                    a: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+                    for a, o in observations.items()
+                    if o["action_mask"].any()
+                }
+                _, _, terminations, _, _ = made.step(actions)
+            else:
+                agent = made.agent_selection
+                if made.terminations[agent] or made.truncations[agent]:
+                    made.step(None)
+                    continue
+                mask = made.observe(agent)["action_mask"]
+                made.step(rng.choice(np.flatnonzero(mask).tolist()))
+                terminations = made.terminations
+            state = made.game_state
+            ended = game.is_over(state, search=False)
+            assert all(t is ended for t in terminations.values())
+    with pytest.raises(ValueError, match="termination must be one of"):
+        parallel_env("railroad-race", termination="rules-ish")
+
+
 def test_a_tie_in_one_step_goes_either_way() -> None:
     # Both players hold the same deck and pull by the same clearing plan, so
     # both would clear their lines in the last step: the moves of a step are

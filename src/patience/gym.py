@@ -61,6 +61,7 @@ __all__ = [
     "ILLEGAL_ACTIONS",
     "RENDER_MODES",
     "STEPS_PER_CARD",
+    "TERMINATIONS",
     "PatienceEnv",
     "action_mask_array",
     "default_max_steps",
@@ -77,6 +78,22 @@ ILLEGAL_ACTIONS = ("penalty", "raise")
 """What :meth:`PatienceEnv.step` may do with an action whose move is not legal:
 ``"penalty"`` (the default) leaves the position as it is and gives a reward of
 ``-illegal_penalty``; ``"raise"`` raises :class:`~patience.IllegalMoveError`."""
+
+TERMINATIONS = ("rules", "known")
+"""When an environment's episode is ``terminated``: ``"rules"`` (the default)
+when the game is over by every rule (:meth:`Game.is_over
+<patience.Game.is_over>`), which can tell a player something about cards they
+cannot see (a deal in which no progress is possible may look the same as one
+in which it is); ``"known"`` only when the player can see the game is over
+(``is_over(state, search=False)``: won, no legal move, or a game's own rule on
+what is shown), as algorithms over information states assume. With
+``"known"`` an episode with no progress left goes on, its moves changing
+nothing lasting, until ``max_idle`` or ``max_steps`` truncates it."""
+
+
+def _check_termination(value: object) -> None:
+    if value not in TERMINATIONS:
+        raise ValueError(f"termination must be one of {TERMINATIONS}, not {brief_repr(value)}")
 
 
 def env_id(name: str) -> str:
@@ -356,7 +373,9 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
       ``illegal="raise"`` the step raises :class:`~patience.IllegalMoveError`.
       Anything that is not an action number at all raises ``ValueError``.
     - **Ends**: ``terminated`` when the game is over (:meth:`Game.is_over
-      <patience.Game.is_over>`: won, no moves, or no progress possible);
+      <patience.Game.is_over>`: won, no moves, or no progress possible), or
+      with ``termination="known"`` only when the player can see it is over
+      (see :data:`TERMINATIONS`);
       ``truncated`` after ``max_steps`` steps (default: never), or after
       ``max_idle`` steps in a row without progress (default
       :data:`patience.simulation.MAX_IDLE`, 1,000; ``None``: never): a game
@@ -382,7 +401,8 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
       position, ``"rgb_array"`` an image of it (:func:`raster`), and
       ``"human"`` prints that text on every reset and step.
 
-    ``info`` also holds ``"score"`` (the game's score), ``"over"`` and, after a step,
+    ``info`` also holds ``"score"`` (the game's score), ``"over"`` (as
+    ``terminated`` has it) and, after a step,
     ``"move"`` (the move made, in notation, or ``None``) and ``"illegal"``.
     """
 
@@ -397,6 +417,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         max_idle: int | None = MAX_IDLE,
         illegal: str = "penalty",
         illegal_penalty: float = 1.0,
+        termination: str = "rules",
         **options: Any,
     ) -> None:
         made = _game_of(game, options)
@@ -410,6 +431,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
             raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
         _check_limit("max_steps", max_steps)
         _check_limit("max_idle", max_idle)
+        _check_termination(termination)
         self.game: Game = made
         """The game played."""
         self.render_mode = render_mode
@@ -422,6 +444,8 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         """What a step does with an illegal action (one of :data:`ILLEGAL_ACTIONS`)."""
         self.illegal_penalty = float(illegal_penalty)
         """The penalty (a reward of minus this) for an illegal action."""
+        self.termination = termination
+        """When an episode is terminated (one of :data:`TERMINATIONS`)."""
         low, high = made.observation_bounds
         self.observation_space = spaces.Box(
             np.asarray(low, dtype=np.int32),
@@ -519,7 +543,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         game = self.game
         self._legal = dict(zip(game.legal_actions(state), game.legal_moves(state)))
         self._score = game.score(state)
-        self._over = game.is_over(state)
+        self._over = game.is_over(state, search=self.termination == "rules")
 
     def _observe(self) -> NDArray[np.int32]:
         assert self.state is not None

@@ -57,6 +57,7 @@ from .gym import (
     _action_number,
     _check_limit,
     _check_render_mode,
+    _check_termination,
     _game_of,
     _refuse,
     _render,
@@ -81,6 +82,7 @@ def _checked(
     max_steps: int | None,
     max_idle: int | None,
     illegal: str,
+    termination: str,
 ) -> Game:
     """The game an environment plays, once its arguments are checked."""
     made = _game_of(game, options)
@@ -93,6 +95,7 @@ def _checked(
         raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
     _check_limit("max_steps", max_steps)
     _check_limit("max_idle", max_idle)
+    _check_termination(termination)
     return made
 
 
@@ -164,7 +167,9 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
       agent gets ``-illegal_penalty`` and moves again; with ``illegal="raise"``
       :class:`~patience.IllegalMoveError` is raised.
     - **Ends**: every agent is terminated when the game is over
-      (:meth:`Game.is_over <patience.Game.is_over>`), truncated after
+      (:meth:`Game.is_over <patience.Game.is_over>`; with
+      ``termination="known"`` only when the players can see it is over, as
+      :data:`patience.gym.TERMINATIONS` tells), truncated after
       ``max_steps`` moves (default: never) or ``max_idle`` moves in a row
       without progress (as in :class:`patience.gym.PatienceEnv`; default
       :data:`patience.simulation.MAX_IDLE`); each then steps ``None`` once,
@@ -194,10 +199,11 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         max_idle: int | None = MAX_IDLE,
         illegal: str = "penalty",
         illegal_penalty: float = 1.0,
+        termination: str = "rules",
         **options: Any,
     ) -> None:
         super().__init__()
-        made = _checked(game, options, render_mode, max_steps, max_idle, illegal)
+        made = _checked(game, options, render_mode, max_steps, max_idle, illegal, termination)
         self.game: Game = made
         """The game played."""
         self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
@@ -209,6 +215,8 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         self._mark: Any = None
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
+        self.termination = termination
+        """When the agents are terminated (one of :data:`patience.gym.TERMINATIONS`)."""
         self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
         self._player = {a: p for p, a in enumerate(self.possible_agents)}
         self.observation_spaces = {
@@ -252,7 +260,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        over = self.game.is_over(state)
+        over = self.game.is_over(state, search=self.termination == "rules")
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, False)
         self._enter(state)
@@ -306,7 +314,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
                 for a in self.agents
             }
             self._enter(state)
-            if self.game.is_over(state):
+            if self.game.is_over(state, search=self.termination == "rules"):
                 self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self._next_agent(player)
         assert self.game_state is not None
@@ -406,7 +414,9 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
     - **Rewards**: each agent's change in its own score over the step, in the
       direction :attr:`Game.better <patience.Game.better>` says is better,
       less any penalty.
-    - **Ends**: every agent is terminated when the game is over and truncated
+    - **Ends**: every agent is terminated when the game is over (with
+      ``termination="known"``, when the players can see it is over: see
+      :data:`patience.gym.TERMINATIONS`) and truncated
       after ``max_steps`` steps (joint actions; default: never) or ``max_idle``
       steps in a row without progress (default
       :data:`patience.simulation.MAX_IDLE`). The agents then leave
@@ -435,9 +445,10 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
         max_idle: int | None = MAX_IDLE,
         illegal: str = "penalty",
         illegal_penalty: float = 1.0,
+        termination: str = "rules",
         **options: Any,
     ) -> None:
-        made = _checked(game, options, render_mode, max_steps, max_idle, illegal)
+        made = _checked(game, options, render_mode, max_steps, max_idle, illegal, termination)
         self.game: Game = made
         """The game played."""
         self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
@@ -449,6 +460,8 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
         self._mark: Any = None
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
+        self.termination = termination
+        """When the agents are terminated (one of :data:`patience.gym.TERMINATIONS`)."""
         self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
         self._player = {a: p for p, a in enumerate(self.possible_agents)}
         self.observation_spaces = {
@@ -579,7 +592,7 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
         mark = game.progress(state)
         self.idle = self.idle + 1 if mark == self._mark else 0
         self._mark = mark
-        over = game.is_over(state)
+        over = game.is_over(state, search=self.termination == "rules")
         limit, idle = self.max_steps, self.max_idle
         cut = not over and (
             (limit is not None and self.steps >= limit) or (idle is not None and self.idle >= idle)
