@@ -38,6 +38,12 @@ from .rules import Space as Space
 from .rules import StockKind as StockKind
 from .rules import Unit as Unit
 
+# The public classes name the package as their home, where they are imported
+# from: tracebacks, reprs and pickles say ``patience.tableau.TableauRules``.
+for _public in (DeclarationError, TableauGame, TableauRules):
+    _public.__module__ = __name__
+del _public
+
 __all__ = [
     "MAX_JOKERS",
     "MAX_PACKS",
