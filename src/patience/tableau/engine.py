@@ -184,7 +184,7 @@ class TableauGame(Game):
         self._unit_whole_run = rules.unit == "face-up"
         self._unit_stack = rules.unit == "stack"
         # Whether a draw changes the stock and the waste and nothing else:
-        # no suits to lift, no spaces to fill (see _step).
+        # no suits to lift, no spaces to fill (see play.step).
         self._plain_draws = (
             rules.stock == "waste"
             and rules.foundation_mode == "cards"

@@ -134,6 +134,7 @@ def shown(game: TableauGame, state: State, pile: int, index: int) -> str:
 
 
 def pile_label(game: TableauGame, names: Sequence[str], pile: int) -> str:
+    """How a reason names ``pile``: "the stock" (the waste, the reserve), or its name."""
     role = game.layout[pile].role
     return f"the {role}" if role in ("stock", "waste", "reserve") else names[pile]
 
@@ -192,6 +193,7 @@ def shape_problem(game: TableauGame, move: Move, names: Sequence[str]) -> str:
 def stock_fault(
     game: TableauGame, state: State, kind: str, names: Sequence[str]
 ) -> tuple[str, str] | None:
+    """What is wrong with the stock action ``kind`` (draw, redeal, deal) in ``state``."""
     r, at = game.rules, game._at
     items = state._items
     stock = items[at.stock].cards

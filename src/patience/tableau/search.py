@@ -144,7 +144,7 @@ def turning_progress(game: TableauGame, state: State) -> bool | None:
     items = state._items
     if memo is not None and memo[2] is not None:
         # What the listing found of the places that take a card: the same
-        # cards as _waste_taken's.
+        # cards as waste_taken's.
         wanted, empty, base, takers, fill = memo[2][5]
         taken = set(wanted)
         if empty:
