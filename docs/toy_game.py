@@ -16,7 +16,6 @@ from patience import (
     Card,
     Deck,
     Game,
-    IllegalMoveError,
     InvalidOptionError,
     Move,
     Pile,
@@ -69,7 +68,7 @@ class Pairs(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(move, state, "not possible here")
+            self._refuse(state, move)  # raises IllegalMoveError, with _refusal's reason
         stock, row, discard = state.pile_tuple
         if move == DRAW:
             row = Pile((*row.cards, stock.cards[-1]))
@@ -78,6 +77,15 @@ class Pairs(Game):
             discard = Pile((*discard.cards, *row.cards[-2:]))
             row = Pile(row.cards[:-2])
         return self.make_state({"stock": stock, "row": row, "discard": discard})
+
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
+        # Why a move is refused: a reason for people, a code for programs
+        # (one of self.refusals; a game may declare codes of its own).
+        if move == DRAW and not state.piles["stock"]:
+            return "the stock is empty", "illegal"
+        if move == PAIR:
+            return "the last two cards of the row are not a pair", "illegal"
+        return "not possible here", "illegal"
 
     def _is_over(self, state: State) -> bool:
         return not self.legal_moves(state)

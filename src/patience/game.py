@@ -20,7 +20,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import attrs
 
@@ -641,7 +641,38 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
     @abc.abstractmethod
     def _apply(self, state: State, move: Move) -> State:
-        """Make ``move``, raising :class:`IllegalMoveError` if it is not legal."""
+        """Make ``move``; a move that is not legal is refused by :meth:`_refuse`."""
+
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
+        """Why ``move`` is refused in ``state``: ``(reason, code)``.
+
+        The one hook through which a game explains a refusal (:meth:`_refuse`
+        raises it). It is asked only about a move found illegal in a state of
+        this game, never on the way of a legal one, so it may take its time.
+        ``reason`` says what is wrong in the game's own terms, for a person
+        (``"the stock is empty"``); ``code`` names the kind of refusal, for a
+        program, and is one of :attr:`refusals`. A game gives the first thing
+        a player would notice: what is wrong with the move itself
+        (``not-a-move``), then the game being over (``game-over``), then the
+        first rule of the position it breaks, each with a code of its own.
+
+        The default tells what any game can: a move the game cannot have at
+        all (see :meth:`parse_move`) is ``not-a-move``, any move in a position
+        without legal moves ``game-over``, and anything else ``illegal``.
+        """
+        problem = self._move_syntax_problem(move)
+        if problem:
+            return problem, "not-a-move"
+        if not self._legal_moves(state):
+            return "the game is over: no move is left", "game-over"
+        return "the rules do not allow it here", "illegal"
+
+    def _refuse(self, state: State, move: Move) -> NoReturn:
+        """Raise the :class:`~patience.errors.IllegalMoveError` that refuses
+        ``move`` in ``state``, with the reason and the code :meth:`_refusal`
+        gives: :meth:`_apply` calls it for a move that is not legal."""
+        reason, code = self._refusal(state, move)
+        raise IllegalMoveError(move, state, reason, code) from None
 
     @abc.abstractmethod
     def _is_over(self, state: State) -> bool:

@@ -20,7 +20,7 @@ import attrs
 
 from .._json import FrozenMapping
 from ..cards import Card, Deck, Suit
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import InvalidMoveError
 from ..events import CardsDealt, CardsMoved, CardsShifted, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
@@ -183,7 +183,7 @@ class Accordion(Game):
         if move.kind == "deal":
             stock = items[0]
             if move != DEAL or not stock:
-                raise self._refused(state, move)
+                self._refuse(state, move)
             n = self._row_length(items)
             after = list(items)
             after[0] = stock[:-1]
@@ -199,13 +199,13 @@ class Accordion(Game):
             or move.detail is not None
             or i - j not in (1, 3)
         ):
-            raise self._refused(state, move)
+            self._refuse(state, move)
         n = self._row_length(items)
         if i >= n:
-            raise self._refused(state, move)
+            self._refuse(state, move)
         pile, under = items[1 + i], items[1 + j]
         if not matches(pile[-1], under[-1]) or move.count != len(pile):
-            raise self._refused(state, move)
+            self._refuse(state, move)
         after = list(items)
         after[1 + j] = under + pile
         del after[1 + i]
@@ -237,12 +237,12 @@ class Accordion(Game):
         size = len(state._items[1 + self._row_index[pattern.source or ""]])
         return attrs.evolve(pattern, count=max(size, 1))
 
-    def _refused(self, state: State, move: Move) -> IllegalMoveError:
-        """The refusal of ``move``, known to be illegal in ``state``: what is wrong
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
+        """``(reason, code)`` for refusing ``move``, known to be illegal in ``state``: what is wrong
         with the move itself, then the game being over, then the first rule it breaks."""
         problem = self._not_a_move(move)
         if problem:
-            return IllegalMoveError(move, state, problem, "not-a-move")
+            return problem, "not-a-move"
         items = state._items
         if not self._moves_of(items):
             reason = (
@@ -250,20 +250,20 @@ class Accordion(Game):
                 if self._winners(state)
                 else "the stock is empty and no two piles match"
             )
-            return IllegalMoveError(move, state, f"the game is over: {reason}", "game-over")
+            return f"the game is over: {reason}", "game-over"
         if move.kind == "deal":
             reason = (
                 "every card is laid out at the start (deal_all)"
                 if self.deal_all
                 else "the stock is empty: every card is dealt"
             )
-            return IllegalMoveError(move, state, reason, "stock-empty")
+            return reason, "stock-empty"
         i, j = self._row_index[move.source or ""], self._row_index[move.target or ""]
         n = self._row_length(items)
         if i >= n:
             end = f"the row ends at r{n}" if n else "the row is empty"
             reason = f"there is no pile at {move.source}: {end}"
-            return IllegalMoveError(move, state, reason, "no-pile")
+            return reason, "no-pile"
         if i - j not in (1, 3):
             onto = [self._row_names[k] for k in (i - 1, i - 3) if k >= 0]
             if not onto:
@@ -273,16 +273,16 @@ class Accordion(Game):
                     "a pile moves one place or three places to its left:"
                     f" {move.source} onto {' or '.join(onto)}, not {move.target}"
                 )
-            return IllegalMoveError(move, state, reason, "not-adjacent")
+            return reason, "not-adjacent"
         pile, under = items[1 + i], items[1 + j]
         if not matches(pile[-1], under[-1]):
             reason = f"{pile[-1].symbol} and {under[-1].symbol} share neither suit nor rank"
-            return IllegalMoveError(move, state, reason, "no-match")
+            return reason, "no-match"
         reason = (
             f"the whole pile moves: {len(pile)} card{'s' if len(pile) > 1 else ''}"
             f" (write {move.source}-{move.target}" + (f" x{len(pile)})" if len(pile) > 1 else ")")
         )
-        return IllegalMoveError(move, state, reason, "whole-pile")
+        return reason, "whole-pile"
 
     def _not_a_move(self, move: Move) -> str:
         """Why ``move`` cannot be a move of Accordion in any position, or ``""``."""

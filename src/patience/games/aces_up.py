@@ -22,7 +22,7 @@ from typing import Any
 
 from .._json import FrozenMapping
 from ..cards import ACE, Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import InvalidMoveError
 from ..events import CardsDealt, CardsMoved, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
@@ -166,7 +166,7 @@ class AcesUp(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(move, state, *self._reason_and_code(state, move))
+            self._refuse(state, move)
         items = list(state._items)
         if move.kind == "deal":
             stock = items[_STOCK]
@@ -182,7 +182,7 @@ class AcesUp(Game):
             items[s] = source[:-1]
         return self._new_state(tuple(items), state.info)
 
-    def _reason_and_code(self, state: State, move: Move) -> tuple[str, str]:
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
         """``(reason, code)`` of the refusal of ``move``, known to be illegal in
         ``state``: what is wrong with the move itself, then the game being over,
         then the first rule it breaks."""

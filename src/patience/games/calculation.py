@@ -23,7 +23,7 @@ from typing import Any
 
 from .._json import FrozenMapping
 from ..cards import KING, Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import InvalidMoveError
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
 from ..pile import Pile
@@ -250,7 +250,7 @@ class Calculation(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self.legal_moves(state):
-            raise IllegalMoveError(move, state, *self._reason_and_code(state, move))
+            self._refuse(state, move)
         items = list(state._items)
         if move.kind == "draw":
             stock = items[_STOCK]
@@ -264,11 +264,10 @@ class Calculation(Game):
             items[s] = source[:-1]
         return self._new_state(tuple(items), state.info)
 
-    def _reason_and_code(self, state: State, move: Move) -> tuple[str, str]:
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
         """``(reason, code)`` of the refusal of ``move``, known to be illegal in
         ``state``: what is wrong with the move itself, then the game being over,
-        then the first rule it breaks. (The tableau engine's ``_why_illegal``
-        gives ``(code, reason)``; the names keep the two apart.)"""
+        then the first rule it breaks."""
         problem = self._not_a_move(move)
         if problem:
             return problem, "not-a-move"

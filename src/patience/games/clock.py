@@ -22,7 +22,7 @@ from typing import Any
 
 from .._json import FrozenMapping
 from ..cards import Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import InvalidMoveError
 from ..events import CardsMoved, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
@@ -191,7 +191,7 @@ class Clock(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if move not in self._moves_of(state._items):
-            raise IllegalMoveError(move, state, *self._reason_and_code(state, move))
+            self._refuse(state, move)
         items = list(state._items)
         k = self._index[move.source or ""]
         card = items[k][-1]
@@ -200,7 +200,7 @@ class Clock(Game):
         items[r] = items[r] + (card,)
         return self._new_state(tuple(items), state.info)
 
-    def _reason_and_code(self, state: State, move: Move) -> tuple[str, str]:
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
         """``(reason, code)`` of the refusal of ``move``, known to be illegal in ``state``."""
         problem = self._not_a_move(move)
         if problem:

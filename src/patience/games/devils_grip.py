@@ -21,7 +21,7 @@ from typing import Any
 
 from .._json import FrozenMapping
 from ..cards import Card, Deck, Suit
-from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from ..errors import InvalidMoveError, InvalidOptionError
 from ..events import CardsDealt, CardsMoved, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text, is_listed
 from ..move import Move
@@ -313,7 +313,7 @@ class DevilsGrip(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if not is_listed(move, self._legal_moves(state)):
-            raise IllegalMoveError(move, state, *self._reason_and_code(state, move))
+            self._refuse(state, move)
         items = list(state._items)
         info: dict[str, Any] = dict(state._info._data)
         kind = move.kind
@@ -398,11 +398,10 @@ class DevilsGrip(Game):
                 items[source] = pile[:-1]
                 return
 
-    def _reason_and_code(self, state: State, move: Move) -> tuple[str, str]:
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
         """``(reason, code)`` of the refusal of ``move``, known to be illegal in
         ``state``: what is wrong with the move itself, then the game being over,
-        then the first rule it breaks. (The tableau engine's ``_why_illegal``
-        gives ``(code, reason)``; the names keep the two apart.)"""
+        then the first rule it breaks."""
         problem = self._not_a_move(move)
         if problem:
             return problem, "not-a-move"

@@ -24,7 +24,7 @@ import attrs
 
 from .._json import FrozenMapping
 from ..cards import Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError, PatienceError
+from ..errors import InvalidMoveError, PatienceError
 from ..events import Event, TurnPassed, renamed
 from ..game import Better, Game, PileSpec
 from ..move import Move
@@ -272,8 +272,7 @@ class DoubleSolitaire(Game):
     def _apply(self, state: State, move: Move) -> State:
         moves, inner = self._listing(state)
         if move not in moves or inner is None:
-            code, reason = self._why_illegal(state, move)
-            raise IllegalMoveError(move, state, reason, code)
+            self._refuse(state, move)
         player = self.turn(state)
         info: dict[str, Any] = dict(state._info._data)
         if move.kind == "pass":
@@ -385,8 +384,8 @@ class DoubleSolitaire(Game):
             log.append(TurnPassed("turn", player, after.info["turn"]))
         return log
 
-    def _why_illegal(self, state: State, move: Move) -> tuple[str, str]:
-        """The code and reason for refusing ``move``: the notation, the end of
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
+        """The reason and code for refusing ``move``: the notation, the end of
         the game, the turn, the other player's piles and ``pass`` are this
         game's; anything else the mover's own Klondike explains, naming the
         piles as this game does."""
@@ -394,28 +393,28 @@ class DoubleSolitaire(Game):
         if not reason and move.detail is not None:
             reason = f"a move of {self.name} takes no detail, not '={move.detail}'"
         if reason:
-            return "not-a-move", reason
+            return reason, "not-a-move"
         _, inner = self._listing(state)
         if inner is None:
             scores = self._scores(state)
             if 52 in scores:
-                return "game-over", f"the game is over: player {scores.index(52)} has gone out"
-            return "game-over", "the game is over: both players have passed in a row"
+                return f"the game is over: player {scores.index(52)} has gone out", "game-over"
+            return "the game is over: both players have passed in a row", "game-over"
         turn = self.turn(state)
         if move.player != turn:
-            return "not-your-turn", f"it is player {turn}'s turn"
+            return f"it is player {turn}'s turn", "not-your-turn"
         other = 1 - turn
         for name in (move.source, move.target):
             if name is not None and name.startswith(f"p{other}."):
                 return (
-                    "other-player",
                     f"{name} is player {other}'s: a player may not touch the other"
                     " player's stock, waste or tableau",
+                    "other-player",
                 )
         if move.kind == "pass":
-            return "no-pass", "a player may pass only when they can neither draw nor redeal"
+            return "a player may pass only when they can neither draw nor redeal", "no-pass"
         names = tuple(self._names[i] for i in self._places[turn])
-        return self.inner._refusal(inner, self._inner_move(move), names)
+        return self.inner._named_refusal(inner, self._inner_move(move), names)
 
     # ------------------------------------------------------------ notation
 

@@ -30,7 +30,6 @@ import attrs
 
 from .._json import FrozenMapping
 from ..cards import _RANK_NAME, ACE, KING, Card, Colour, Suit
-from ..errors import IllegalMoveError
 from ..events import Event, JokerExchanged, JokerNamed
 from ..game import Game, PileSpec, is_listed
 from ..move import Move
@@ -394,8 +393,7 @@ class JokerSolitaire(TableauGame):
 
     def _apply(self, state: State, move: Move) -> State:
         if not is_listed(move, self._legal_moves(state)):
-            code, reason = self._why_illegal(state, move)
-            raise IllegalMoveError(move, state, reason, code)
+            self._refuse(state, move)
         return self._make(state, move)
 
     # ----------------------------------------------------------- refusals
@@ -445,11 +443,11 @@ class JokerSolitaire(TableauGame):
             return super()._fault(state, move, names)
         shape = self._shape_problem(move, names)
         if shape:
-            return "not-a-move", shape
+            return shape, "not-a-move"
         assert move.source is not None and move.target is not None
         s, t, k = self._index[move.source], self._index[move.target], move.count
         if s == self._out and t != s:
-            return "source", "a joker out of play stays out of play"
+            return "a joker out of play stays out of play", "source"
         fault = self._source_fault(state, s, t, k, names)
         if fault:
             return fault
@@ -471,11 +469,11 @@ class JokerSolitaire(TableauGame):
         if detail is not None:
             shown = self._shown(state, s, -k)
             if moved.is_joker:
-                return "designation", f"{shown} already stands for a card: it moves without one"
+                return f"{shown} already stands for a card: it moves without one", "designation"
             return (
-                "designation",
                 f"{shown} is a real card: only a joker that stands for nothing"
                 " is given a designation",
+                "designation",
             )
         target = items[t].cards
         if target and target[-1].is_joker:
@@ -492,11 +490,11 @@ class JokerSolitaire(TableauGame):
     ) -> tuple[str, str] | None:
         top = state._items[s].cards[-1]
         if not top.is_joker:
-            return "out-of-play", f"only a joker goes out of play, not {top.symbol}"
+            return f"only a joker goes out of play, not {top.symbol}", "out-of-play"
         if k > 1:
-            return "unit", "a joker goes out of play by itself"
+            return "a joker goes out of play by itself", "unit"
         if detail is not None:
-            return "designation", "a joker goes out of play without a designation"
+            return "a joker goes out of play without a designation", "designation"
         return None
 
     def _wants(self, state: State, f: int) -> str | None:
@@ -526,34 +524,34 @@ class JokerSolitaire(TableauGame):
             top = cards[-1]
             on = self._shown(state, t, -1)
             if top.is_joker:
-                return "build", f"{shown} does not go on {on}, which stands for nothing yet"
+                return f"{shown} does not go on {on}, which stands for nothing yet", "build"
             if top.colour is joker.colour or top.rank == ACE:
-                return "build", f"{shown} does not go on {on}: build {self._build_rule}"
+                return f"{shown} does not go on {on}: build {self._build_rule}", "build"
             return self._naming_fault(joker, shown, top.rank - 1, f"on {on}", seen, detail)
         if s == self._waste:
-            return "tableau-first", "a joker from the stock or the waste goes to the tableau first"
+            return "a joker from the stock or the waste goes to the tableau first", "tableau-first"
         cards = stand[t].cards
         if not cards:
             named = self._name(joker, ACE, seen)
             if named is None:
-                return "designation", f"{shown} cannot be an ace: both {colour} aces are in view"
+                return f"{shown} cannot be an ace: both {colour} aces are in view", "designation"
             text = named.text
             being = "an ace, its suit left open" if named.suit is None else f"A{named.suit.symbol}"
         else:
             want = self._wants(state, t)
             if want is None:
-                return "foundation", f"{names[t]} is complete"
+                return f"{names[t]} is complete", "foundation"
             top = cards[-1]
             if top.colour is not joker.colour:
-                return "foundation", f"{names[t]} takes {want} next, which {shown} cannot stand for"
+                return f"{names[t]} takes {want} next, which {shown} cannot stand for", "foundation"
             nxt = Card(top.rank + 1, top.suit)  # type: ignore[arg-type]
             if nxt in seen:
-                return "designation", f"{nxt.symbol} is in view, so {shown} cannot stand for it"
+                return f"{nxt.symbol} is in view, so {shown} cannot stand for it", "designation"
             text = Designation(nxt.rank, (nxt.suit,)).text  # type: ignore[arg-type]
             being = nxt.symbol
         if detail == text:
             return None
-        return "designation", f"on {names[t]} {shown} can only be {being}: write ={text}"
+        return f"on {names[t]} {shown} can only be {being}: write ={text}", "designation"
 
     def _naming_fault(
         self,
@@ -570,9 +568,9 @@ class JokerSolitaire(TableauGame):
         suits = self._candidates(colour, rank, seen)
         if not suits:
             return (
-                "designation",
                 f"{shown} cannot be {_a_rank(rank)} {where}: both {_COLOUR_WORD[colour]}"
                 f" {_rank_plural(rank)} are in view",
+                "designation",
             )
         named = Designation(rank, suits)
         allowed = {named.text}
@@ -582,27 +580,27 @@ class JokerSolitaire(TableauGame):
             return None
         if detail is None:
             return (
-                "designation",
                 f"{shown} stands for nothing yet: say what it is as it is played,"
                 f" as in ={named.text}",
+                "designation",
             )
         if detail[-1] in "CDHS" and Suit(detail[-1]) not in _SUITS[colour]:
             own = " or ".join(suit.name.lower()[:-1] for suit in _SUITS[colour])
-            return "designation", f"{shown} stands for a {_COLOUR_WORD[colour]} card: a {own}"
+            return f"{shown} stands for a {_COLOUR_WORD[colour]} card: a {own}", "designation"
         given = Designation.parse(joker, detail)
         if given.rank != rank:
             return (
-                "designation",
                 f"{where} {shown} can only be {_a_rank(rank)}, not {_a_rank(given.rank)}",
+                "designation",
             )
         if given.suit is not None:
             card = Card(rank, given.suit)
-            return "designation", f"{shown} cannot be {card.symbol}: that card is in view"
+            return f"{shown} cannot be {card.symbol}: that card is in view", "designation"
         only = Card(rank, suits[0]).symbol
         return (
-            "designation",
             f"{shown} can only be {only} here, the other {_COLOUR_WORD[colour]}"
             f" {_RANK_WORD.get(rank, str(rank))} being in view: write ={named.text}",
+            "designation",
         )
 
     def _joker_up_fault(
@@ -617,29 +615,29 @@ class JokerSolitaire(TableauGame):
     ) -> tuple[str, str] | None:
         """What is wrong with a named joker, on top of ``s``, going up to foundation ``t``."""
         if k > 1:
-            return "unit", "cards go to a foundation one at a time"
+            return "cards go to a foundation one at a time", "unit"
         shown = self._shown(state, s, -1)
         cards = self._rule_items(state)[t].cards
         if not cards:
             if d.rank != ACE:
-                return "foundation", "a foundation starts with an ace"
+                return "a foundation starts with an ace", "foundation"
             text = d.text
         else:
             top = cards[-1]
             if top.rank + 1 != d.rank or top.suit not in d.suits:
                 want = self._wants(state, t)
                 if want is None:
-                    return "foundation", f"{names[t]} is complete"
-                return "foundation", f"{names[t]} takes {want} next"
+                    return f"{names[t]} is complete", "foundation"
+                return f"{names[t]} takes {want} next", "foundation"
             text = Designation(d.rank, (top.suit,)).text
         if detail == text:
             return None
         if detail is None:
             return (
-                "designation",
                 f"{shown} goes up to {names[t]} as ={text}: write it with the move",
+                "designation",
             )
-        return "designation", f"{shown} goes up to {names[t]} as ={text}, not ={detail}"
+        return f"{shown} goes up to {names[t]} as ={text}, not ={detail}", "designation"
 
     def _onto_free_joker_fault(
         self, state: State, s: int, t: int, k: int, joker: Card, names: Sequence[str]
@@ -655,19 +653,19 @@ class JokerSolitaire(TableauGame):
         bottom = self._rule_items(state)[s].cards[-k]
         card, on = self._shown(state, s, -k), self._shown(state, t, -1)
         if bottom.is_joker:
-            return "build", f"{card} does not go on {on}, which stands for nothing yet"
+            return f"{card} does not go on {on}, which stands for nothing yet", "build"
         if bottom.colour is joker.colour:
-            return "build", f"{card} does not go on {on}: build {self._build_rule}"
+            return f"{card} does not go on {on}: build {self._build_rule}", "build"
         if bottom.rank == KING:
-            return "build", f"{card} does not go on {on}: a joker stands for no card above a king"
+            return f"{card} does not go on {on}: a joker stands for no card above a king", "build"
         colour = joker.colour
         assert colour is not None
         rank = bottom.rank + 1
         if not self._candidates(colour, rank, self._in_view(state._items)):
             return (
-                "designation",
                 f"{on} would have to be {_a_rank(rank)}, but both {_COLOUR_WORD[colour]}"
                 f" {_rank_plural(rank)} are in view",
+                "designation",
             )
         return None
 
@@ -677,12 +675,12 @@ class JokerSolitaire(TableauGame):
         """What is wrong with the top ``k`` cards of ``s`` going onto a joker ace
         whose suit is still open, on foundation ``t``: only a two of one of its suits."""
         if k > 1:
-            return "unit", "cards go to a foundation one at a time"
+            return "cards go to a foundation one at a time", "unit"
         card = state._items[s].cards[-1]
         if card.rank == 2 and card.suit in ace.suits:
             return None
         twos = " or ".join(Card(2, suit).symbol for suit in ace.suits)
-        return "foundation", f"{names[t]} takes {twos} next"
+        return f"{names[t]} takes {twos} next", "foundation"
 
     def _events(self, state: State, move: Move, after: State) -> list[Event]:
         """The engine's events, then each joker named or exchanged."""

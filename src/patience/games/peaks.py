@@ -27,7 +27,7 @@ from typing import Any
 
 from .._json import FrozenMapping
 from ..cards import Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import InvalidMoveError
 from ..events import CardsMoved, CardsTurned, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text, is_listed
 from ..move import Move
@@ -232,8 +232,7 @@ class Peaks(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if not is_listed(move, self._legal_moves(state)):
-            reason, code = self._refusal(state, move)
-            raise IllegalMoveError(move, state, reason, code)
+            self._refuse(state, move)
         items = list(state._items)
         if move.kind == "draw":
             stock = items[_STOCK]

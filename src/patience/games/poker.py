@@ -29,7 +29,7 @@ import attrs
 
 from .._json import FrozenMapping
 from ..cards import ACE, Card, Deck, Suit
-from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, PatienceError
+from ..errors import InvalidMoveError, InvalidOptionError, PatienceError
 from ..events import CardsMoved, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text
 from ..move import Move
@@ -425,12 +425,12 @@ class PokerSolitaire(Game):
         items = state._items
         if move == DRAW:
             if items[1] or self._placed(items) == 25:
-                raise self._refused(state, move)
+                self._refuse(state, move)
             stock = items[0]
             return self._new_state((stock[:-1], (stock[-1],), *items[2:]), state.info)
         k = self._place_index.get(move)
         if k is None or not items[1] or items[k]:
-            raise self._refused(state, move)
+            self._refuse(state, move)
         after = list(items)
         after[k] = items[1]
         after[1] = ()
@@ -446,12 +446,12 @@ class PokerSolitaire(Game):
         each cell, then the draw."""
         return self._open_moves if self.open else (*self._places, DRAW)
 
-    def _refused(self, state: State, move: Move) -> IllegalMoveError:
-        """The refusal of ``move``, known to be illegal in ``state``: what is wrong
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
+        """``(reason, code)`` for refusing ``move``, known to be illegal in ``state``: what is wrong
         with the move itself, then the game being over, then the first rule it breaks."""
         problem = self._not_a_move(move)
         if problem:
-            return IllegalMoveError(move, state, problem, "not-a-move")
+            return problem, "not-a-move"
         items = state._items
         if self.open:
             if self.is_over(state):
@@ -460,18 +460,18 @@ class PokerSolitaire(Game):
                     if state.info["declared"]
                     else f"all {self.swap_limit} swaps allowed are made"
                 )
-                return IllegalMoveError(move, state, f"the game is over: {reason}", "game-over")
+                return f"the game is over: {reason}", "game-over"
             if move.source == move.target:
                 reason = "a swap names two different cells"
-                return IllegalMoveError(move, state, reason, "same-cell")
+                return reason, "same-cell"
             reason = f"write the swap with the earlier cell first: swap {move.target}-{move.source}"
-            return IllegalMoveError(move, state, reason, "swap-order")
+            return reason, "swap-order"
         if not self._legal_moves(state):
-            return IllegalMoveError(move, state, "the grid is full: the game is over", "game-over")
+            return "the grid is full: the game is over", "game-over"
         if move == DRAW:
             card = items[1][0]
             reason = f"the turned {card.symbol} must be placed before the next turn"
-            return IllegalMoveError(move, state, reason, "must-place")
+            return reason, "must-place"
         source = move.source or ""
         if source != "turned":  # a cell
             placed = items[self._cell_index[source]]
@@ -479,12 +479,12 @@ class PokerSolitaire(Game):
                 reason = f"a placed card never moves: {source} holds {placed[0].symbol}"
             else:
                 reason = f"{source} is empty, and cards come into the grid only from turned"
-            return IllegalMoveError(move, state, reason, "card-stays")
+            return reason, "card-stays"
         if not items[1]:
-            return IllegalMoveError(move, state, "no card is turned: draw first", "nothing-turned")
+            return "no card is turned: draw first", "nothing-turned"
         held = items[self._cell_index[move.target or ""]][0]
         reason = f"{move.target} already holds {held.symbol}: a placed card stays"
-        return IllegalMoveError(move, state, reason, "cell-taken")
+        return reason, "cell-taken"
 
     def _not_a_move(self, move: Move) -> str:
         """Why ``move`` cannot be a move of this game in any position, or ``""``."""
@@ -528,7 +528,7 @@ class PokerSolitaire(Game):
     def _apply_open(self, state: State, move: Move) -> State:
         pair = self._swap_index.get(move)
         if (pair is None and move != DECLARE) or self.is_over(state):
-            raise self._refused(state, move)
+            self._refuse(state, move)
         if pair is None:
             return self._new_state(state._items, state.info.set(declared=True))
         i, j = pair

@@ -20,7 +20,7 @@ from typing import Any
 
 from .._json import FrozenMapping
 from ..cards import Card, Deck
-from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
+from ..errors import InvalidMoveError, InvalidOptionError
 from ..events import CardsMoved, CardsTurned, Event
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text, is_listed
 from ..move import Move
@@ -247,8 +247,7 @@ class Pyramid(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         if not is_listed(move, self._legal_moves(state)):
-            reason, code = self._refusal(state, move)
-            raise IllegalMoveError(move, state, reason, code)
+            self._refuse(state, move)
         items = list(state._items)
         info = state._info
         kind = move.kind

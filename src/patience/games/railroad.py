@@ -304,15 +304,15 @@ class Railroad(Game):
         if k is None or move is not self._pulls[k]:
             k = self._pull_index.get(move)
             if k is None:
-                raise IllegalMoveError(move, state, self._not_a_pull(move), "not-a-move")
+                self._refuse(state, move)
         items = state._items
         siding = items[k]
         if not siding:
-            raise self._refused(state, move)
+            self._refuse(state, move)
         info = state._info
         if self._timed:
             if info["stopped"] or self._expired(state):
-                raise IllegalMoveError(move, state, "time is up: the game is over", "time-up")
+                self._refuse(state, move)
             if info["started"] is None:
                 info = info.set(started=float(self.clock()))
         card = siding[-1]
@@ -333,19 +333,18 @@ class Railroad(Game):
             child._memo = state._memo
         return child
 
-    def _refused(self, state: State, move: Move) -> IllegalMoveError:
-        """Why a pull from an empty siding (``move``, a pull of this game) is refused.
-
-        The game being over comes first: on the cards, once every siding is
-        empty, and in the timed game on the clock.
-        """
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
+        """``(reason, code)`` for refusing ``move``: what makes it none of the
+        game's pulls; else the game being over, on the cards once every
+        siding is empty, and in the timed game on the clock; else a pull from
+        an empty siding."""
+        if self._pull_index.get(move) is None:
+            return self._not_a_pull(move), "not-a-move"
         if self._all_pulled(state._items):
-            return IllegalMoveError(
-                move, state, "the game is over: every card has left the sidings", "game-over"
-            )
+            return "the game is over: every card has left the sidings", "game-over"
         if self.time_limit is not None and (state.info["stopped"] or self._expired(state)):
-            return IllegalMoveError(move, state, "time is up: the game is over", "time-up")
-        return IllegalMoveError(move, state, f"siding {move.source} is empty", "empty-siding")
+            return "time is up: the game is over", "time-up"
+        return f"siding {move.source} is empty", "empty-siding"
 
     def _not_a_pull(self, move: Move, player: int | None = None) -> str:
         """What in ``move``, which is none of this game's pulls, makes it no move of
@@ -661,21 +660,13 @@ class RailroadRace(Game):
 
     def _apply(self, state: State, move: Move) -> State:
         found = self._move_index.get(move)
-        if found is None:
-            raise IllegalMoveError(move, state, self._move_syntax_problem(move), "not-a-move")
-        if self.is_over(state):
-            raise IllegalMoveError(move, state, self._over_reason(state), "game-over")
+        if found is None or self.is_over(state):
+            self._refuse(state, move)
         p, k = found
         try:
             after = self.inner._apply(self._split(state, p), self.inner._pulls[k])
-        except IllegalMoveError as e:
-            if e.code == "game-over":
-                reason = (
-                    f"player {p} has pulled every card: the race goes on until"
-                    f" player {1 - p} has too, or clears the line"
-                )
-                raise IllegalMoveError(move, state, reason, "finished") from None
-            raise IllegalMoveError(move, state, f"player {p}'s {e.reason}", e.code) from None
+        except IllegalMoveError:
+            self._refuse(state, move)
         items = list(state._items)
         items[p * self._size : (p + 1) * self._size] = after._items
         return self._new_state(tuple(items))
@@ -687,6 +678,26 @@ class RailroadRace(Game):
     def _capacities(self) -> tuple[int, ...]:
         """Each player's piles as in the one-player game."""
         return self.inner.capacities * 2
+
+    def _refusal(self, state: State, move: Move) -> tuple[str, str]:
+        """``(reason, code)`` for refusing ``move``: the notation and the end of
+        the race are the race's; a pull the mover's own game refuses is
+        refused for that player, and a player who has pulled every card is
+        ``finished`` while the race goes on."""
+        found = self._move_index.get(move)
+        if found is None:
+            return self._move_syntax_problem(move), "not-a-move"
+        if self.is_over(state):
+            return self._over_reason(state), "game-over"
+        p, k = found
+        reason, code = self.inner._refusal(self._split(state, p), self.inner._pulls[k])
+        if code == "game-over":
+            return (
+                f"player {p} has pulled every card: the race goes on until"
+                f" player {1 - p} has too, or clears the line",
+                "finished",
+            )
+        return f"player {p}'s {reason}", code
 
     def _over_reason(self, state: State) -> str:
         cleared = [p for p in range(2) if self._finished(state, p)[1]]

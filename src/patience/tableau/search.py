@@ -1,0 +1,500 @@
+"""The tableau engine's search support: progress, lines, keys and estimates.
+
+What the searches of :mod:`patience.progress` and :mod:`patience.solver` ask
+of a tableau game, worked out from its declaration: what counts as progress
+(:func:`progress`, :func:`move_progress`, :func:`progress_hint`), whether
+turning the stock can bring a card into play (:func:`turning_progress`), the
+lines a search may take as single steps (:func:`search_lines`), the keys
+under which it files positions (:func:`search_key`, :func:`keyed`,
+:func:`transposition_key`), the moves it may make at once
+(:func:`safe_moves`) and how far a position looks from a win
+(:func:`search_estimate`). Each function takes the game first;
+:class:`~patience.tableau.TableauGame` binds them as the hooks of
+:class:`~patience.Game` of the same names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..move import Move
+from ..pile import Pile, in_order
+from ..state import State
+from .play import _DRAW, _EMPTY, _REDEAL, _pile
+
+if TYPE_CHECKING:
+    from .engine import TableauGame
+
+__all__: list[str] = []  # the engine's own: TableauGame binds what it needs
+
+
+def turns_show(stock: tuple[Card, ...], draw: int, cards: AbstractSet[Card]) -> bool:
+    """Whether turning all of ``stock`` (its top last), ``draw`` at a time,
+    shows one of ``cards`` on top of the waste: the card at ``len(stock) -
+    draw`` after one turn, ``len(stock) - 2 * draw`` after two ... and the
+    bottom card after the last."""
+    n = len(stock)
+    if not n:
+        return False
+    return stock[0] in cards or (n >= draw and not cards.isdisjoint(stock[n - draw :: -draw]))
+
+
+def move_progress(game: TableauGame, state: State, move: Move) -> bool | None:
+    """The engine tells from a move's piles and count whether it makes
+    progress (as :func:`~patience.tableau.play.step` does), except where completing a
+    suit could."""
+    parts = game._parts_by_id.get(id(move))
+    if parts is None:
+        parts = game._parts.get(move)
+        if parts is None:
+            return move.kind == "deal"  # a deal brings stock cards into play; draws do not
+    s, t, k = parts
+    if s in game._progress_sources or t in game._progress_targets:
+        return True
+    items = state._items
+    source = items[s]
+    cards = source.cards
+    if source.down and k == len(cards) - source.down:
+        return True  # a face-down card turns up
+    r = game.rules
+    if r.worrying_back and t in game._foundation_set:
+        up = sum(len(items[f].cards) for f in game._at.foundations)
+        if up + 1 > state._info._data["peak"]:  # type: ignore[operator]
+            return True
+    if r.reserve_fills_spaces and k == len(cards) and items[game._at.reserve].cards:
+        return True  # the space left is filled from the reserve
+    if r.foundation_mode == "suits" and (
+        t in game._tableau_set or (game._unit_stack and s in game._tableau_set)
+    ):
+        return None  # the move might complete a suit (or, with stacks, uncover one)
+    return False
+
+
+def progress(game: TableauGame, state: State) -> Hashable:
+    """Progress: a card reaches a foundation (with worrying back, the most
+    there have ever been), a face-down tableau card turns up, or a card
+    leaves the reserve or the stock and waste for play. Each count only
+    ever moves one way."""
+    at = game._at
+    items = state._items
+    if game.rules.worrying_back:
+        up = state._info._data["peak"]
+    else:
+        up = sum(len(items[f].cards) for f in at.foundations)
+    down = sum(items[t].down for t in at.tableau)
+    held = sum(len(items[i].cards) for i in (at.stock, at.waste, at.reserve) if i >= 0)
+    return (up, down, held)
+
+
+def progress_hint(game: TableauGame, state: State) -> int | None:
+    """How many cards lie on the nearest card whose move would be
+    progress: a face-down card (the face-up cards on it), or a card a
+    foundation wants next (the cards on it, wherever it lies in the
+    tableau). Cards that must be moved to make progress, at the least.
+    ``None`` with worrying back, where cards come down from the foundations
+    and go up again without progress, so nearness says little; and
+    ``None`` where any face-up card moves with what lies on it (the unit
+    ``stack``), where one move can clear any number of cards, so the count
+    says little too: the searches then go breadth first, which was
+    measured to be faster there (Yukon's random games, first 150 deals:
+    13.6 s against 15.8 s in all, the slowest deal 0.8 s against 1.0 s;
+    Scorpion's: 14.2 s against 16.7 s, 1.5 s against 2.2 s; a deal that
+    took 40 s nearest first took 13 s)."""
+    r, at = game.rules, game._at
+    if r.worrying_back or r.unit == "stack":
+        return None
+    items = state._items
+    wanted, bases = wanted_cards(game, items)
+    if bases:
+        wanted |= game._of_rank[game._base(state)]  # the base cards (no jokers)
+    nearest = 52 * r.packs + r.jokers
+    for t in at.tableau:
+        pile = items[t]
+        cards = pile.cards
+        up = len(cards) - pile.down
+        if pile.down and up < nearest:
+            nearest = up
+        if wanted:
+            # The face-up cards from the top, no deeper than the nearest yet.
+            for depth in range(up if up < nearest else nearest):
+                if cards[-1 - depth] in wanted:
+                    nearest = depth
+                    break
+    return nearest
+
+
+def turning_progress(game: TableauGame, state: State) -> bool | None:
+    """Game._turning_progress: the cards the waste will show as the stock
+    is turned, each checked against the places that take a card from the
+    waste. Turning changes nothing else, and every move from the waste is
+    progress, so the walk needs no positions of its own."""
+    r, at = game.rules, game._at
+    if r.stock != "waste" or not game._turning_exact:
+        return None
+    moves = game._legal_moves(state)
+    # The engine lists turning the stock last (a forced move leaves it out).
+    if not moves or (moves[-1] is not _DRAW and moves[-1] is not _REDEAL):
+        return False  # a forced move comes first: the stock cannot be turned
+    memo = state._memo if state._game is game else None
+    if memo is not None and memo[3] is not None:
+        return memo[3]  # type: ignore[no-any-return]
+    items = state._items
+    if memo is not None and memo[2] is not None:
+        # What the listing found of the places that take a card: the same
+        # cards as waste_taken's.
+        wanted, empty, base, takers, fill = memo[2][5]
+        taken = set(wanted)
+        if empty:
+            taken |= game._of_rank[base]
+        kind_cards = game._kind_cards
+        for kind in takers:
+            taken |= kind_cards[kind]
+        if fill:
+            taken |= game._space_cards
+    else:
+        taken = waste_taken(game, state, *wanted_cards(game, items))
+    stock = items[at.stock].cards
+    # One pass after the redeal shows every card the stock will ever show.
+    turning = turns_show(stock, r.draw, taken) or (
+        game._may_redeal(state.info)
+        and turns_show(stock + items[at.waste].cards[::-1], r.draw, taken)
+    )
+    if memo is not None and memo[0] is moves:
+        state._memo = (moves, memo[1], memo[2], turning)
+    return turning
+
+
+def wanted_cards(game: TableauGame, items: tuple[Pile, ...]) -> tuple[set[Card], bool]:
+    """The cards the foundations take next, and whether one is empty (and
+    takes a base card); nothing where complete suits go up instead."""
+    wanted: set[Card] = set()
+    bases = False
+    if game.rules.foundation_mode == "cards":
+        fnext = game._fnext
+        for f in game._at.foundations:
+            fc = items[f].cards
+            if not fc:
+                bases = True
+            elif len(fc) < 13:
+                nxt = fnext[fc[-1]]
+                if nxt is not None:
+                    wanted.add(nxt)
+    return wanted, bases
+
+
+def waste_taken(game: TableauGame, state: State, wanted: set[Card], bases: bool) -> set[Card]:
+    """The cards that would have a legal move in ``state`` from the top of
+    the waste (the same tests as the listing's for the waste): those
+    the foundations want (``wanted`` and ``bases``, as :func:`wanted_cards`
+    gives them for ``state``), base cards where a foundation is empty, the
+    cards a space takes where there is one, and those that build on a
+    tableau top."""
+    r, at = game.rules, game._at
+    items = state._items
+    taken = set(wanted)
+    if bases:
+        taken.update(game._of_rank[game._base(state)])
+    under = game._under
+    fill = False
+    for t in at.tableau:
+        cards = items[t].cards
+        if cards:
+            taken.update(under[cards[-1]])
+        else:
+            fill = True
+    if fill and not (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
+        taken.update(game._space_cards)
+    return taken
+
+
+def search_lines(
+    game: TableauGame, state: State
+) -> tuple[tuple[tuple[Move, ...], State], ...] | None:
+    """Game.search_lines: where the stock turns onto a waste and redeals
+    bring it round again, the turns are joined to the waste move they
+    lead to.
+
+    The lines are every legal move other than a turn, alone; and for
+    each point the turns reach where the waste shows a card that plays,
+    the turns (and redeal) up to it and each move of that card. Turning
+    changes only the stock and the waste, and moves that take no card
+    from the waste do not depend on them, so in a winning line such
+    moves can always be made before the turns that come before them:
+    then each turn is followed by more turns up to a waste move, and
+    these lines cover every such run.
+
+    The turns go on through a redeal, where one is allowed, and stop at
+    the first point met before: a point is the number of cards on the
+    waste, and with the tableau unchanged the same point shows the same
+    card, so a later pass there can only do what the earlier one could,
+    with less of the stock's allowance left. No line ends in a redeal:
+    the moves a redealt position could make first are dominated by
+    making them here and then turning round. The walk also stops at a
+    card that is safe to go up (:func:`safe_moves`, which a search makes
+    at once) or a base card that must: no turn passes it.
+
+    Where three cards turn at a time and foundation cards may come back
+    down (``worrying_back``), the moves go alone: joining them there was
+    measured to win fewer deals in the same time (Klondike with partial
+    runs and worrying back, five seconds a deal: 127 of the first 200
+    against 143), while Klondike and Canfield as dealt settle more with
+    lines (see :doc:`benchmarks`).
+    """
+    r, at = game.rules, game._at
+    if not game._allowance or not game._turning_exact or (r.draw > 1 and r.worrying_back):
+        return None
+    moves = game._legal_moves(state)
+    step = game._step
+    if _DRAW not in moves and _REDEAL not in moves:
+        # A forced move comes first, or the stock is done: the moves alone.
+        return tuple(((m,), step(state, m)[0]) for m in moves)
+    out: list[tuple[tuple[Move, ...], State]] = [
+        ((m,), step(state, m)[0]) for m in moves if m is not _DRAW and m is not _REDEAL
+    ]
+    items = state._items
+    info = state._info
+    stock_index, waste_index = at.stock, at.waste
+    # The cards in the order the turns show them: the waste from its
+    # bottom, then the stock from its top. A point is how many are on the
+    # waste; a turn moves it on by the draw, up to the end.
+    cycle = items[waste_index].cards + items[stock_index].cards[::-1]
+    size = len(cycle)
+    wanted, bases = wanted_cards(game, items)
+    taken = waste_taken(game, state, wanted, bases)
+    base = game._base(state) if bases else 0
+    parts_of = game._parts
+    point = len(items[waste_index].cards)
+    met = {point}
+    turns: tuple[Move, ...] = ()
+    while True:
+        if point < size:
+            point = min(point + r.draw, size)
+            turns += (_DRAW,)
+        elif point and game._may_redeal(info):
+            piles = list(items)
+            piles[stock_index] = _EMPTY
+            piles[waste_index] = _pile(cycle, 0)
+            info = step(State._make(game, tuple(piles), info), _REDEAL)[0]._info
+            point = 0
+            turns += (_REDEAL,)
+        else:
+            break  # the stock is done for good
+        if point in met:
+            break
+        met.add(point)
+        if not point:
+            continue
+        card = cycle[point - 1]
+        if card not in taken:
+            continue
+        piles = list(items)
+        rest = cycle[point:][::-1]
+        piles[stock_index] = _pile(rest, len(rest))
+        piles[waste_index] = _pile(cycle[:point], 0)
+        here = State._make(game, tuple(piles), info)
+        if card in wanted or card.rank == base:
+            safe = game.safe_moves(here)
+            if safe:
+                out.append(((*turns, safe[0]), step(here, safe[0])[0]))
+                return tuple(out)  # a search goes no further here
+        listed = game._legal_moves(here)
+        for m in listed:
+            parts = parts_of.get(m)
+            if parts is not None and parts[0] == waste_index:
+                out.append(((*turns, m), step(here, m)[0]))
+        if _DRAW not in listed and _REDEAL not in listed:
+            return tuple(out)  # a base card must go up first
+    return tuple(out)
+
+
+def search_estimate(game: TableauGame, state: State) -> int | None:
+    """Game.search_estimate: a weighted count of what stands between the
+    position and a win.
+
+    Each card not yet on a foundation counts ten, a face-down card five
+    more, a card that does not lie on the card it would be built on
+    (the same suit where only same-suit runs move or whole suits go up)
+    three, a card lying above a lower card of its own suit, which must
+    go up first, three, a reserve card four and a card in a cell two; a
+    space takes four off. The waste counts as a pile on which nothing is
+    built. Only the weights' rough sizes matter: the estimate orders a
+    search that seeks wins, and proves nothing.
+
+    Given only for games of two packs or more where no card comes back
+    down from the foundations (Napoleon at St. Helena and Spider, as
+    built in), whose exhaustive search seldom ends in the time a deal is
+    given: a search for wins by the estimate takes turns with it there.
+    Elsewhere it took half the exhaustive search's positions for no
+    gain: Canfield's first 40 deals at 30,000 positions each gave the
+    same 20 wins and 1 loss, and Emperor's first 20 won 8 against 11.
+    """
+    r = game.rules
+    if r.build == "none" or r.packs < 2 or r.worrying_back:
+        return None
+    at = game._at
+    items = state._items
+    up = 0
+    for f in at.foundations:
+        up += len(items[f].cards)
+    cost = 10 * (len(game._deck) - up)
+    if at.reserve >= 0:
+        cost += 4 * len(items[at.reserve].cards)
+    for c in at.cells:
+        if items[c].cards:
+            cost += 2
+    base = 0 if r.foundation_mode == "suits" else game._base(state)
+    costs = game._pile_costs
+    if len(costs) > 200_000:
+        costs.clear()  # a cache: only worked out again
+    piles = [items[t] for t in at.tableau]
+    if at.waste >= 0:
+        piles.append(items[at.waste])
+    for pile in piles:
+        known = costs.get((base, pile))
+        if known is None:
+            known = costs[(base, pile)] = pile_cost(game, pile, base)
+        cost += known
+    return cost
+
+
+def pile_cost(game: TableauGame, pile: Pile, base: int) -> int:
+    """A pile's part of :func:`search_estimate` (the waste's too)."""
+    cards = pile.cards
+    if not cards:
+        return -4
+    r = game.rules
+    suits = r.foundation_mode == "suits"
+    natural = game._suit_on if suits or r.unit == "suit-run" else game._on
+    down = pile.down
+    cost = 5 * down
+    for j in range(down if down else 1, len(cards)):
+        if cards[j - 1] not in natural[cards[j]]:
+            cost += 3
+    if suits:
+        return cost
+    rising = r.foundation_build == "up"
+    points = game._card_points
+    lowest = [99, 99, 99, 99]
+    for card in cards:
+        point = points.get(card)
+        if point is None:
+            continue  # a joker
+        suit, rank = point
+        height = (rank - base) % 13 if rising else (base - rank) % 13
+        below = lowest[suit]
+        if height < below:
+            lowest[suit] = height
+        elif below < height:
+            cost += 3
+    return cost
+
+
+def transposition_key(game: TableauGame, state: State) -> tuple[Hashable, int]:
+    """``TableauGame.transposition_key``: the canonical key without the
+    stock's allowance, which is the debt (the method's docstring says why)."""
+    key = keyed(game, state, game._table_counters)
+    allowance = game._allowance
+    if not allowance:
+        return key, 0
+    data = state._info._data
+    if allowance == "passes":
+        used = data["pass"]
+        assert isinstance(used, int)
+        return key, used - 1
+    return key, 0 if data["progress"] else 1
+
+
+def keyed(game: TableauGame, state: State, counters: tuple[str, ...]) -> Hashable:
+    """The key of ``state`` with its interchangeable piles in order (see
+    ``TableauGame.canonical_key``) and the values of ``counters``."""
+    at = game._at
+    items = state._items
+    data = state._info._data
+    tableau = tuple([items[i] for i in at.tableau])
+    if game._piles_alike(items):
+        tableau = in_order(tableau)
+    return (
+        tuple([items[i] for i in game._key_fixed]),
+        tuple([items[i] for i in at.foundations])
+        if game._foundations_apart
+        else in_order([items[i] for i in at.foundations]),
+        in_order([items[i] for i in at.cells]) if at.cells else (),
+        tableau,
+        tuple([data[k] for k in counters]),
+    )
+
+
+def search_key(game: TableauGame, state: State) -> Hashable:
+    """The state with its interchangeable piles put in order: cheaper than
+    :func:`keyed`, which also orders the foundations where only
+    progress changes them, and as exact.
+
+    One flat tuple: each pile's cards and face-down count, in layout
+    order, then those of each group of interchangeable piles, ordered by
+    the hash of that content and, where two hashes are equal, by the
+    content itself; then the counters. It hashes and compares without
+    calling Python code but for the counters' cached hash (the key is
+    hashed several times in a search), and it shares the piles' cards.
+    """
+    groups = game._search_groups
+    rest = game._search_rest
+    items = state._items
+    dealt = game._search_dealt
+    if dealt is not None and not items[game._at.stock].cards:
+        groups, rest = dealt
+    if not groups:
+        return state
+    key: list[Hashable] = []
+    for i in rest:
+        pile = items[i]
+        key += (pile.cards, pile.down)
+    for group in groups:
+        contents = [(items[i].cards, items[i].down) for i in group]
+        for _, content in sorted([(hash(c), c) for c in contents]):
+            key += content
+    key.append(state._info)
+    return tuple(key)
+
+
+def safe_moves(game: TableauGame, state: State) -> tuple[Move, ...]:
+    """``TableauGame.safe_moves``: the foundation moves of cards the tableau
+    can never need (the method's docstring says which and why)."""
+    r = game.rules
+    if r.foundation_mode != "cards" or r.foundation_build != "up":
+        return ()
+    items = state._items
+    at = game._at
+    parts_of = game._parts
+    foundations = game._foundation_set
+    ups = []
+    for move in game._legal_moves(state):
+        parts = parts_of.get(move)
+        if parts is not None and parts[1] in foundations:
+            ups.append((move, parts[0]))
+    if not ups:
+        return ()
+    base = game._base(state)
+    # How far each suit's foundations have got.
+    reached: dict[object, list[int]] = {}
+    for f in at.foundations:
+        cards = items[f].cards
+        if cards:
+            reached.setdefault(cards[0].suit, []).append(len(cards))
+    packs = r.copies
+    under = game._under
+    out = []
+    for move, s in ups:
+        if s == at.waste and r.draw != 1:
+            continue
+        needers = [x for x in under[items[s].cards[-1]] if x.rank != base]
+        if r.worrying_back and needers:
+            continue
+        if all(
+            sum(1 for n in reached.get(x.suit, ()) if n > (x.rank - base) % 13) >= packs
+            for x in needers
+        ):
+            out.append(move)
+    return tuple(out)
