@@ -12,7 +12,6 @@ results, rendering and JSON.
 from __future__ import annotations
 
 import abc
-import enum
 import functools
 import hashlib
 import inspect
@@ -26,37 +25,42 @@ import attrs
 
 from . import _json
 from . import progress as _progress_module
+from . import serial as _serial
 from ._json import FrozenMapping
 from .cards import Card, Deck
 from .errors import (
     ForeignStateError,
     IllegalMoveError,
-    InvalidCardError,
     InvalidMoveError,
     InvalidStateError,
     PatienceError,
     brief_repr,
 )
 from .events import Event, counter_events, infer_events, play_events
-from .move import Move
+from .layout import FANS, ROLES, PileSpec
+from .move import Move, is_listed
 from .pile import Pile
 from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT
+from .result import Better, Result
+from .serial import STATE_FORMAT, _counters_text, card_text, pile_text
 from .shuffle import check_seed, shuffled
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
 __all__ = [
     "COMMON_REFUSALS",
+    "FANS",
     "PROGRESS_SEARCH_DIRECTED_LIMIT",
     "PROGRESS_SEARCH_LIMIT",
+    "ROLES",
     "STATE_FORMAT",
     "Better",
     "Game",
     "PileSpec",
     "Result",
+    "card_text",
+    "is_listed",
+    "pile_text",
 ]
-
-STATE_FORMAT = "patience-state/1"
-"""The ``format`` tag of serialised states."""
 
 _T = TypeVar("_T")
 
@@ -73,268 +77,6 @@ COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
     }
 )
 """The refusal codes every game may give (see :attr:`Game.refusals`)."""
-
-
-class Better(enum.Enum):
-    """Which way a game's score improves."""
-
-    HIGHER = "higher"
-    LOWER = "lower"
-
-    def __repr__(self) -> str:
-        return f"Better.{self.name}"
-
-
-ROLES = frozenset(
-    {
-        "stock",
-        "waste",
-        "tableau",
-        "foundation",
-        "cell",
-        "reserve",
-        "siding",
-        "line",
-        "discard",
-        "grid",
-    }
-)
-
-
-FANS = ("none", "right", "left", "down", "up")
-"""The directions a pile's cards may fan out in (see :attr:`PileSpec.fan`)."""
-
-
-def _whole(value: object) -> bool:
-    return type(value) is int
-
-
-@attrs.frozen(slots=True)
-class PileSpec:
-    """How a front end should lay out one pile.
-
-    The table is a grid of cells, each the place of one card with a margin
-    around it. ``row`` and ``column`` put the pile's anchor on that grid
-    (row 0 at the top, column 0 at the left); ``fan`` says which way its
-    cards spread from the anchor, ``extent`` how many cells they may take
-    along that way and ``spread`` how many of the top cards are fanned out.
-    The cells a pile covers are :attr:`bounds`; in the built-in games no two
-    piles share a cell, and :attr:`Game.grid_size` holds them all. ``owner``
-    names the player whose pile it is in a multi-player game.
-
-    >>> spec = PileSpec("t1", "tableau", 1, 0, "down", extent=5)
-    >>> spec.bounds
-    (1, 0, 6, 1)
-    >>> PileSpec("waste", "waste", 0, 1, "right", extent=2, spread=3).bounds
-    (0, 1, 1, 3)
-
-    Making a spec checks it: an unknown role or fan, an ``extent`` below 1
-    (or above 1 for an unfanned pile), a ``spread`` below 1 (or any on an
-    unfanned pile) and cells off the grid (a negative row or column) raise
-    ``ValueError``.
-    """
-
-    name: str
-    """The pile's name, as used in ``state.piles`` and in move notation."""
-    role: str
-    """One of ``stock waste tableau foundation cell reserve siding line discard grid``."""
-    row: int
-    """The anchor's grid row, from 0 at the top. A pile that fans ``"up"``
-    is anchored at its bottom cell: it covers ``row`` and the ``extent - 1``
-    rows above it."""
-    column: int
-    """The anchor's grid column, from 0 at the left. A pile that fans
-    ``"left"`` is anchored at its rightmost cell: it covers ``column`` and
-    the ``extent - 1`` columns to its left."""
-    fan: str = "none"
-    """Which way the cards spread from the anchor, bottom card first:
-    ``"down"``, ``"up"``, ``"right"`` or ``"left"``; ``"none"`` stacks them,
-    so that only the top card and a count show."""
-    owner: int | None = None
-    """The owning player, or ``None`` for a shared pile."""
-    label: str = ""
-    """A human label, such as ``"Siding 1"``."""
-    extent: int = 1
-    """How many grid cells the pile may take along its fan direction, its
-    anchor included (at least 1; exactly 1 for ``fan="none"``). However many
-    cards it holds, a fanned pile stays inside them: a front end squeezes
-    the cards closer when a full fan would not fit."""
-    spread: int | None = None
-    """How many cards from the top are fanned out (``None``: all of them);
-    the cards below lie squared up under the lowest fanned one. A waste that
-    shows the three cards just turned has ``fan="right", spread=3``. At
-    least 1 when given, and only for a fanned pile."""
-
-    def __attrs_post_init__(self) -> None:
-        if self.role not in ROLES:
-            raise ValueError(f"unknown pile role {self.role!r}")
-        if self.fan not in FANS:
-            raise ValueError(f"unknown fan direction {self.fan!r}")
-        for field in ("row", "column", "extent"):
-            if not _whole(getattr(self, field)):
-                raise ValueError(f"pile {self.name!r}: {field} must be an integer")
-        if self.extent < 1:
-            raise ValueError(f"pile {self.name!r}: extent must be at least 1, not {self.extent}")
-        if self.fan == "none" and self.extent != 1:
-            raise ValueError(f"pile {self.name!r}: an unfanned pile has extent 1")
-        if self.spread is not None:
-            if not _whole(self.spread) or self.spread < 1:
-                raise ValueError(f"pile {self.name!r}: spread must be an integer of at least 1")
-            if self.fan == "none":
-                raise ValueError(f"pile {self.name!r}: spread applies only to a fanned pile")
-        top, left, _, _ = self.bounds
-        if top < 0 or left < 0:
-            raise ValueError(
-                f"pile {self.name!r}: its cells reach row {top}, column {left}; "
-                "rows and columns start at 0"
-            )
-
-    @property
-    def bounds(self) -> tuple[int, int, int, int]:
-        """The cells the pile covers: ``(top, left, bottom, right)``, rows
-        ``top`` to ``bottom - 1`` and columns ``left`` to ``right - 1`` (the
-        ends excluded, as in a slice)."""
-        row, column, extent = self.row, self.column, self.extent
-        if self.fan == "down":
-            return (row, column, row + extent, column + 1)
-        if self.fan == "up":
-            return (row - extent + 1, column, row + 1, column + 1)
-        if self.fan == "right":
-            return (row, column, row + 1, column + extent)
-        if self.fan == "left":
-            return (row, column - extent + 1, row + 1, column + 1)
-        return (row, column, row + 1, column + 1)
-
-
-@attrs.frozen(slots=True)
-class Result:
-    """The outcome of a position: over or not, each player's score, the winners.
-
-    For a one-player game ``scores`` has one entry and ``winners`` is ``(0,)``
-    when the game is won. In a multi-player game an over game with no winner
-    is a draw.
-    """
-
-    over: bool
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    better: Better
-    ending: str | None = None
-    """How the game ended (``None`` while it goes on): ``"won"`` (a
-    one-player game won), ``"no moves"`` (no legal move is left),
-    ``"no progress"`` (moves are left, but no sequence of them can make
-    progress any more, proven; see :meth:`Game.progress`), or an ending of
-    the game's own from :meth:`Game.ending`, such as ``"time"``. (Results
-    saved by earlier builds may read ``"no progress found"``: a search for
-    progress that gave up used to end the game; it no longer does.)"""
-
-    @property
-    def won(self) -> bool:
-        """Whether player 0 has won (the one player of a solitaire)."""
-        return 0 in self.winners
-
-    @property
-    def score(self) -> int:
-        """Player 0's score."""
-        return self.scores[0]
-
-    @property
-    def draw(self) -> bool:
-        """Whether a multi-player game ended with no winner."""
-        return self.over and len(self.scores) > 1 and not self.winners
-
-    def summary(self) -> str:
-        """A one-line description, such as ``"won, score 0"``."""
-        why = _ENDING_TEXT.get(self.ending or "", self.ending)
-        if len(self.scores) == 1:
-            status = "won" if self.won else "lost" if self.over else "in progress"
-            if self.over and not self.won and why:
-                status += f" ({why})"
-            return f"{status}, score {self.scores[0]} ({self.better.value} is better)"
-        scores = ", ".join(f"player {i}: {s}" for i, s in enumerate(self.scores))
-        if not self.over:
-            return f"in progress; {scores}"
-        if self.winners:
-            who = " and ".join(f"player {w}" for w in self.winners)
-            return f"{who} won; {scores}"
-        return f"draw; {scores}"
-
-    def to_json(self) -> dict[str, Any]:
-        """The result as plain JSON-compatible data."""
-        return {
-            "over": self.over,
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-            "ending": self.ending,
-        }
-
-
-_ENDING_TEXT = {
-    "no moves": "no moves left",
-    "no progress": "no progress possible",
-    "no progress found": "no progress found",
-    "time": "time ran out",
-}
-
-
-def _info_to_json(value: InfoValue) -> Any:
-    if isinstance(value, tuple):
-        return [_info_to_json(v) for v in value]
-    return value
-
-
-def _canonical(value: Any) -> Any:
-    """A counter's value in the one form :meth:`Game.position` writes for all
-    values equal to it: a float with a whole value as an ``int`` (``5.0`` and
-    ``-0.0`` as ``5`` and ``0``), lists for tuples."""
-    if isinstance(value, tuple):
-        return [_canonical(v) for v in value]
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-def _counters_text(info: Mapping[str, InfoValue]) -> str:
-    """The counters as compact JSON with sorted keys, each value in its canonical form."""
-    data = {k: _canonical(v) for k, v in info.items()}
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
-
-
-def _info_from_json(value: Any, where: str, depth: int = 0) -> InfoValue:
-    if isinstance(value, list):
-        if depth >= _INFO_DEPTH:
-            raise InvalidStateError(f"{where}: lists nest more than {_INFO_DEPTH} deep")
-        return tuple(_info_from_json(v, where, depth + 1) for v in value)
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    raise InvalidStateError(f"{where}: {brief_repr(value)} is not a JSON scalar or list")
-
-
-_INFO_DEPTH = 8
-"""How deeply lists may nest in a loaded state's counters (games use two levels)."""
-
-
-def is_listed(move: Move, moves: tuple[Move, ...]) -> bool:
-    """Whether ``move`` is among ``moves`` (for game code checking a move against
-    its listing): a move from the listing is found by identity, which is much
-    cheaper than comparing it field by field with each move before it; an
-    equal move made elsewhere is found by the comparison."""
-    for listed in moves:
-        if listed is move:
-            return True
-    return move in moves
-
-
-def card_text(card: Card, symbols: bool = False) -> str:
-    """``str(card)``, or with ``symbols`` its :attr:`~Card.symbol` (for renderers)."""
-    return card.symbol if symbols else str(card)
-
-
-def pile_text(pile: Pile, symbols: bool = False) -> str:
-    """``str(pile)`` (face-down cards as ``##``), with ``symbols`` in symbol form."""
-    if not symbols:
-        return str(pile)
-    return " ".join(["##"] * pile.down + [c.symbol for c in pile.cards[pile.down :]])
 
 
 _SELF_CHECKING = frozenset(
@@ -367,7 +109,6 @@ _SELF_CHECKING = frozenset(
         "search_lines",
         "move_scores",
         "move_preferences",
-        "to_json",
         "make_state",
         "move_to",
         "pick_up_refusal",
@@ -1663,121 +1404,11 @@ class Game(abc.ABC, metaclass=_GameMeta):
         """
         return None
 
-    # -------------------------------------------------------- rendering
+    # ------------------------------------------------ text and JSON (serial)
 
-    def render(self, state: State, symbols: bool = False) -> str:
-        """A compact text table of ``state`` with face-down cards masked.
-
-        Cards print as their text (``8H``, ``TC``); with ``symbols=True`` as
-        :attr:`Card.symbol` gives them, with the suit symbol (``8♥``, ``10♣``).
-        """
-        width = max((len(n) for n in state.piles), default=0)
-        lines = [f"{self.title or self.name}"]
-        for spec in self.layout:
-            pile = state.piles[spec.name]
-            if spec.fan == "none" and len(pile) > 1:
-                top = "##" if pile.down == len(pile) else card_text(pile.cards[-1], symbols)
-                shown = f"[{len(pile)}] {top}"
-            else:
-                shown = pile_text(pile, symbols) or "."
-            lines.append(f"{spec.name:>{width}}: {shown}")
-        lines.append(self.result(state).summary())
-        return "\n".join(lines)
-
-    # ------------------------------------------------------------- JSON
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        """``state`` as plain JSON-compatible data."""
-        self._check_own(state)
-        return {
-            "format": STATE_FORMAT,
-            "game": self.name,
-            "options": dict(self._options),
-            "piles": {
-                name: {"cards": [str(c) for c in pile.cards], "down": pile.down}
-                for name, pile in state.piles.items()
-            },
-            "info": {k: _info_to_json(v) for k, v in state.info.items()},
-        }
-
-    def from_json(self, data: Mapping[str, Any] | str) -> State:
-        """Load a state saved by :meth:`to_json` (a dict or a JSON string).
-
-        Everything is checked: the format, that the state belongs to this game
-        and options, the pile names, every card, that the cards are exactly
-        the game's deck, face-down counts, counters, and the game's own
-        consistency rules. Raises :class:`~patience.errors.InvalidStateError`
-        naming what is wrong.
-        """
-        fields = ("format", "game", "options", "piles", "info")
-        data = _json.load_object(data, InvalidStateError, "state", STATE_FORMAT, fields)
-        if data.get("game") != self.name:
-            raise InvalidStateError(
-                f"a state of game {brief_repr(data.get('game'))}, not {self.name!r}"
-            )
-        if data.get("options", self._options) != self._options:
-            raise InvalidStateError(
-                f"a state of {self.name} with options {brief_repr(data.get('options'))}, "
-                f"not {self._options!r}"
-            )
-        raw_piles = data.get("piles")
-        if not isinstance(raw_piles, Mapping):
-            raise InvalidStateError("'piles' must be an object of pile name to pile")
-        for name in raw_piles:
-            if name not in self._index:
-                raise InvalidStateError(f"unknown pile {brief_repr(name)} for {self.name}")
-        built: dict[str, Pile] = {}
-        for name in self._names:
-            if name not in raw_piles:
-                raise InvalidStateError(f"pile {name!r} is missing")
-            built[name] = self._pile_from_json(name, raw_piles[name])
-        everything = tuple(c for p in built.values() for c in p.cards)
-        problem = self._deck_problem(everything)
-        if problem:
-            raise InvalidStateError(f"the cards are not the game's deck: {problem}")
-        raw_info = data.get("info", {})
-        if not isinstance(raw_info, Mapping):
-            raise InvalidStateError("'info' must be an object")
-        info = Info(
-            {str(k): _info_from_json(v, f"info {brief_repr(k)}") for k, v in raw_info.items()}
-        )
-        piles = tuple(built.values())
-        items = self._encode(piles)
-        for name, pile, back in zip(self._names, piles, self._decode(items)):
-            if pile != back:
-                raise InvalidStateError(
-                    f"{self.name}: pile {name!r} cannot have {pile.down} face-down cards"
-                    f" (it has {back.down} here)"
-                )
-        state = State._make(self, items, info)
-        problem = self._state_problem(state) or self._counter_problem(state)
-        if problem:
-            raise InvalidStateError(f"{self.name}: {problem}")
-        return state
-
-    def _pile_from_json(self, name: str, raw: Any) -> Pile:
-        if not isinstance(raw, Mapping) or set(raw) - {"cards", "down"}:
-            raise InvalidStateError(f"pile {name!r} must be an object with 'cards' and 'down'")
-        cards_raw = raw.get("cards", [])
-        down = raw.get("down", 0)
-        if not isinstance(cards_raw, list) or not all(isinstance(c, str) for c in cards_raw):
-            raise InvalidStateError(f"pile {name!r}: 'cards' must be a list of card strings")
-        cards = []
-        for text in cards_raw:
-            try:
-                card = Card.parse(text)
-            except InvalidCardError as e:
-                raise InvalidStateError(f"pile {name!r}: {e}") from None
-            if card.is_hidden:
-                raise InvalidStateError(
-                    f"pile {name!r} holds a hidden card '??': a view cannot be loaded as a state"
-                )
-            cards.append(card)
-        if isinstance(down, bool) or not isinstance(down, int) or not 0 <= down <= len(cards):
-            raise InvalidStateError(
-                f"pile {name!r}: 'down' must be an integer from 0 to {len(cards)}"
-            )
-        return Pile(tuple(cards), down)
+    render = _serial.table
+    to_json = _serial.to_json
+    from_json = _serial.from_json
 
     def _state_problem(self, state: State) -> str:
         """Game-specific consistency checks for loaded states; ``""`` if all is well.
@@ -1788,28 +1419,6 @@ class Game(abc.ABC, metaclass=_GameMeta):
         expected = self._info_keys
         if set(state.info) != expected:
             return f"info must have the keys {sorted(expected)}, not {sorted(state.info)}"
-        return ""
-
-    def _counter_problem(self, state: State) -> str:
-        """Why the counters of a loaded ``state`` cannot be, or ``""``: a counter
-        that holds a truth value or a whole number in a fresh deal must hold
-        one of the same kind (``1`` is not ``true``, ``2.0`` is not ``2``), and
-        every counter entry of :meth:`observe` must lie within
-        :attr:`observation_bounds`, so that a loaded position is observed as
-        the agents' spaces say."""
-        fresh = self._fresh_info
-        for key in self._counted:
-            value = state.info[key]
-            if isinstance(fresh[key], bool):
-                if not isinstance(value, bool):
-                    return f"info {key!r} must be true or false, not {brief_repr(value)}"
-            elif isinstance(value, bool) or not isinstance(value, int):
-                return f"info {key!r} must be a whole number, not {brief_repr(value)}"
-        low, high = self._counter_bounds()
-        for k, (value, lo, hi) in enumerate(zip(self._counter_features(state), low, high)):
-            if not lo <= value <= hi:
-                what = f"info {self._counted[k]!r}" if k < len(self._counted) else f"counter {k}"
-                return f"{what} must be from {lo} to {hi}, not {brief_repr(value)}"
         return ""
 
     # ---------------------------------------------------------- helpers
@@ -1826,22 +1435,7 @@ class Game(abc.ABC, metaclass=_GameMeta):
 
     def _deck_problem(self, cards: tuple[Card, ...]) -> str:
         """Describe how ``cards`` differ from the game's deck, or ``""``."""
-        want = Counter(self.deck.cards)
-        have = Counter(cards)
-        if want == have:
-            return ""
-        parts = []
-        for card, n in sorted(have.items()):
-            if card not in want:
-                parts.append(f"{card} is not in this game's deck")
-            elif n > want[card]:
-                parts.append(f"{card} appears {n} times, the deck has {want[card]}")
-        for card, n in sorted(want.items()):
-            if have[card] < n:
-                parts.append(
-                    f"{card} is missing" + (f" ({n - have[card]} of {n})" if n > 1 else "")
-                )
-        return "; ".join(parts)
+        return _serial.deck_problem(self.deck.cards, cards)
 
     def _check_own(self, state: State) -> None:
         """Raise unless ``state`` is a state of this game (or of an equal game)."""

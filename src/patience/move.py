@@ -36,7 +36,7 @@ import attrs
 
 from .errors import InvalidMoveError, brief_repr
 
-__all__ = ["MAX_NUMBER", "Move"]
+__all__ = ["MAX_NUMBER", "Move", "is_listed"]
 
 _NAME = re.compile(r"[a-z][a-z0-9_.]*\Z")
 _KIND = re.compile(r"[a-z][a-z_]*\Z")
@@ -250,3 +250,14 @@ class Move:
         if self.detail is not None:
             args.append(f"detail={self.detail!r}")
         return f"Move({', '.join(args)})"
+
+
+def is_listed(move: Move, moves: tuple[Move, ...]) -> bool:
+    """Whether ``move`` is among ``moves`` (for game code checking a move against
+    its listing): a move from the listing is found by identity, which is much
+    cheaper than comparing it field by field with each move before it; an
+    equal move made elsewhere is found by the comparison."""
+    for listed in moves:
+        if listed is move:
+            return True
+    return move in moves
