@@ -30,14 +30,19 @@ search, not one a move. The table only ever makes answers cheaper: each entry
 is the answer for its key, whoever computed it, and no answer depends on
 what the table holds.
 
-The module works through a game's hooks only: ``_legal_moves``,
-``_progress``, ``_advance``, ``_move_progress``, ``_listed_progress``, ``_search_key``,
-``_progress_hint``, and for games with a stock ``_probe_kinds`` and
-``_turning_progress``.
+The module works through a game's hooks only: ``_legal_moves`` and the
+hooks of :class:`ProgressMethods`, which :class:`~patience.Game` inherits with
+their defaults (``_progress``, ``_advance``, ``_move_progress``,
+``_listed_progress``, ``_search_key``, ``_progress_hint``, and for games with
+a stock ``_probe_kinds`` and ``_turning_progress``); a game overrides them on
+its own class. :func:`mark` and :func:`progress_line` are
+:meth:`Game.progress <patience.Game.progress>` and :meth:`Game.progress_line
+<patience.Game.progress_line>`.
 """
 
 from __future__ import annotations
 
+import functools
 import heapq
 import sys
 import threading
@@ -53,10 +58,12 @@ if TYPE_CHECKING:
 __all__ = [
     "PROGRESS_SEARCH_DIRECTED_LIMIT",
     "PROGRESS_SEARCH_LIMIT",
+    "ProgressMethods",
     "VerdictTable",
     "cannot_progress",
     "directed_progress",
     "find_progress",
+    "mark",
     "probe",
     "progress_line",
     "reach_progress",
@@ -257,11 +264,41 @@ def _path(parents: dict[Hashable, Hashable | None], key: Hashable) -> list[Hasha
     return keys
 
 
+def mark(game: Game, state: State) -> Hashable:
+    """A mark of how far play has got in ``state``.
+
+    It stays the same over moves that make no progress and changes with
+    every move that does: what counts as progress is the game's own
+    definition (a card reaching a foundation or leaving play, a hidden
+    card turned up, a stock or reserve card brought into play, a change
+    of score; each game's page says). A mark never comes back once left,
+    so a change is progress for good. A game gives it through its
+    ``_progress`` hook; the default is the position itself, which is right
+    for games whose positions can never repeat (every move there is
+    progress). :meth:`Game.progress <patience.Game.progress>` is the same.
+    """
+    if type(state) is not State or state._game is not game:
+        game._check_own(state)
+    return game._progress(state)
+
+
 def progress_line(game: Game, state: State) -> tuple[Move, ...] | None:
-    """:meth:`Game.progress_line <patience.Game.progress_line>`: a shortest
-    line to progress breadth first; where that search gives up, the probe's
-    line or the directed search's. A state of ``game`` keeps the answer."""
-    return search_progress(game, state)[0]
+    """A shortest sequence of legal moves from ``state`` whose last move makes
+    progress.
+
+    ``None`` when no sequence can make progress (the game is over), and when
+    the searches met their limits without finding one (the game goes on: see
+    :meth:`Game.is_over <patience.Game.is_over>`). Where the breadth-first
+    search gave up but turning the stock or the directed search finds a way on,
+    that line is given (it may be longer than the shortest; see "How games end"
+    in the docs). A front end can offer the first move as a hint; random play
+    uses it to find its way out of positions it has already seen. A state of
+    ``game`` keeps the answer (see :func:`~patience.progress.search_progress`).
+    :meth:`Game.progress_line <patience.Game.progress_line>` is the same.
+    """
+    if type(state) is not State or state._game is not game:
+        game._check_own(state)
+    return game._search_progress(state)[0]
 
 
 def search_progress(game: Game, state: State) -> tuple[tuple[Move, ...] | None, bool]:
@@ -381,3 +418,99 @@ def probe(game: Game, state: State, mark: Hashable) -> tuple[Move, ...] | None:
             return None
         seen.add(here)
         line.append(move)
+
+
+# ------------------------------------------------------ the hooks, and Game's part
+
+
+def _position_mark(game: Game, state: State) -> Hashable:
+    """The mark :meth:`~patience.Game.progress` returns (``state`` is a state
+    of the game). The default is the position itself, which is right for
+    games whose positions can never repeat (every move there is progress);
+    games whose positions can repeat define their own."""
+    return state
+
+
+def _no_hint(game: Game, state: State) -> int | None:
+    """How far ``state`` looks from progress, for the directed search for
+    progress (lower is nearer; it need not be exact), or ``None`` (the
+    default) for a game that cannot tell: its searches for progress are
+    then breadth first."""
+    return None
+
+
+def _no_turning_answer(game: Game, state: State) -> bool | None:
+    """Whether turning the stock alone (the moves of ``_probe_kinds``) leads to
+    progress from ``state``, where no listed move makes progress at once,
+    answered without making the moves: ``True`` where it does, ``False`` where
+    it does not (so :func:`~patience.progress.probe` would find no line),
+    ``None`` where the game cannot tell that way (the default; the probe then
+    walks). It must never be wrong: :meth:`~patience.Game.is_over` trusts it."""
+    return None
+
+
+def _no_move_answer(game: Game, state: State, move: Move) -> bool | None:
+    """Whether the listed ``move`` makes progress from ``state``, where the
+    game can tell from the move alone, without making it; ``None`` where it
+    cannot (the default, always). It must never be wrong: the searches for
+    progress trust it."""
+    return None
+
+
+def _listed_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
+    """Whether one of ``moves``, the listing of ``state``, makes progress as
+    ``_move_progress`` tells it: ``any(game._move_progress(state, m) for m in
+    moves)``, which is the default. A game that notes the answer as it lists
+    the moves gives it here, and must give exactly that."""
+    quick = game._move_progress
+    return any(quick(state, move) for move in moves)
+
+
+def _advance(game: Game, state: State, move: Move, mark: Hashable) -> tuple[State, bool]:
+    """The position after the listed ``move``, and whether it makes progress
+    from ``state``, whose mark (:meth:`~patience.Game.progress`) is ``mark``.
+    A game may answer the second part more cheaply than by comparing marks."""
+    child = game._apply(state, move)
+    return child, game._progress(child) != mark
+
+
+def _canonical_search_key(game: Game, state: State) -> Hashable:
+    """The key the searches for progress tell positions apart by (default:
+    :meth:`~patience.Game.canonical_key`). Equal keys must play alike; a game
+    may give a cheaper key that still tells every differently playing
+    position apart."""
+    return game.canonical_key(state)
+
+
+def _new_table(game: Game) -> VerdictTable:
+    """What this game object's searches for progress have proven (see
+    :class:`~patience.progress.VerdictTable`); made when first needed, never
+    pickled."""
+    return VerdictTable()
+
+
+class ProgressMethods:
+    """The part of :class:`~patience.Game` that this module gives it:
+    :meth:`~patience.Game.progress` (:func:`~patience.progress.mark`),
+    :meth:`~patience.Game.progress_line`, the searches as private methods, and
+    the hooks the searches ask, with their defaults (the game's methods of
+    those names say what each must give)."""
+
+    progress = mark
+    progress_line = progress_line
+    _search_progress = search_progress
+    _find_progress = find_progress
+    _directed_progress = directed_progress
+    _cannot_progress = cannot_progress
+    _probe = probe
+    _verdicts = functools.cached_property(_new_table)
+
+    _probe_kinds: frozenset[str] = frozenset()
+    """The kinds of move (turning the stock, say) that :func:`~patience.progress.probe` follows."""
+    _progress = _position_mark
+    _progress_hint = _no_hint
+    _turning_progress = _no_turning_answer
+    _move_progress = _no_move_answer
+    _listed_progress = _listed_progress
+    _advance = _advance
+    _search_key = _canonical_search_key

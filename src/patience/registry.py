@@ -28,7 +28,14 @@ from typing import Any
 
 import attrs
 
-from .errors import GameFactoryError, InvalidOptionError, UnknownGameError, brief_repr
+from . import game as _game_module
+from .errors import (
+    GameFactoryError,
+    InvalidOptionError,
+    PatienceError,
+    UnknownGameError,
+    brief_repr,
+)
 from .game import Game
 
 __all__ = ["ENTRY_POINT_GROUP", "GameEntry", "aliases", "describe", "game", "games", "register"]
@@ -239,3 +246,22 @@ def game(name: str, **options: Any) -> Game:
             entry.name, f"made a game named {brief_repr(made.name)}; it must be {entry.name!r}"
         )
     return made
+
+
+def _by_name(made: Game) -> tuple[Any, ...] | None:
+    """How ``made`` pickles when the registry makes an equal game of its name
+    and options: as those, so that it travels to worker processes whatever it
+    holds inside; ``None`` for a game the registry does not make."""
+    try:
+        again = game(made.name, **made._options)
+    except PatienceError:
+        return None
+    return (_game_by_name, (made.name, dict(made._options))) if again == made else None
+
+
+def _game_by_name(name: str, options: dict[str, Any]) -> Game:
+    """A registered game made again from its name and options (for unpickling)."""
+    return game(name, **options)
+
+
+_game_module._by_name = _by_name
