@@ -215,10 +215,9 @@ class State:
         return h
 
     def __reduce__(self) -> tuple[Any, ...]:
-        from .records import state_from_json
-
+        # Saved as JSON and loaded back by its game, which checks it whole.
         self._game._check_picklable()
-        return (state_from_json, (self.to_json(),))
+        return (self._game.from_json, (self.to_json(),))
 
     def to_json(self) -> dict[str, Any]:
         """This state as plain JSON-compatible data (see :func:`patience.state_from_json`)."""
@@ -236,6 +235,4 @@ class State:
 
     def _repr_svg_(self) -> str:
         """The position drawn by :func:`patience.svg`, which notebooks show."""
-        from .svg import svg  # here, not at the top: the renderer imports this module
-
-        return str(svg(self))
+        return self._game._repr_svg_of(self)

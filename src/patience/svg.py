@@ -30,16 +30,20 @@ classes such as ``.back`` or ``.table``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 import attrs
 
 from .cards import Card
 from .errors import InvalidMoveError, InvalidStateError, PatienceError, brief_repr
-from .game import Game, PileSpec
+from .layout import PileSpec
 from .move import Move
 from .pile import Pile
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = [
     "CARD_HEIGHT",
