@@ -1,10 +1,10 @@
 """How every game guards itself, built in or not: :class:`Sealed` and :class:`GameMeta`.
 
-A game is sealed once its constructor returns, and every public method a
-game class adds or overrides whose first argument is named ``state``
-(``canonical_key``, ``may_win``, ``parse_move``, ``render``, a game's own
-``grid`` or ``time_left`` ...) checks that argument before it runs: ``None``,
-a state of another game or anything else raises
+A game is sealed once its constructor returns, it pickles whole or not at
+all, and every public method a game class adds or overrides whose first
+argument is named ``state`` (``canonical_key``, ``may_win``, ``parse_move``,
+``render``, a game's own ``grid`` or ``time_left`` ...) checks that argument
+before it runs: ``None``, a state of another game or anything else raises
 :class:`~patience.errors.InvalidStateError` or
 :class:`~patience.errors.ForeignStateError`. The methods
 :class:`~patience.Game` defines or inherits from the tools' modules check
@@ -19,6 +19,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from .errors import PatienceError
 from .state import State
 
 _T = TypeVar("_T")
@@ -83,10 +84,19 @@ def checking(method: Callable[..., _T]) -> Callable[..., _T]:
 
 
 class Sealed:
-    """An object whose attributes cannot be set or deleted once sealed:
-    :class:`GameMeta` seals every game when its constructor returns."""
+    """An object that never changes once made, and travels whole or not at all.
+
+    Its attributes cannot be set or deleted once :class:`GameMeta` has sealed
+    it (when its constructor returns). It pickles as its registered name and
+    options where the registry makes an equal game of them, so that it
+    travels to worker processes whatever it holds inside, and otherwise by
+    value; a game that cannot travel faithfully says why in
+    ``_pickle_problem``, and pickling it raises instead.
+    """
 
     _sealed: bool = False
+    name: str
+    _options: dict[str, Any]
 
     def __setattr__(self, name: str, value: Any) -> None:
         if self._sealed:
@@ -102,6 +112,35 @@ class Sealed:
                 f"{type(self).__name__} games are immutable: cannot delete {name!r}"
             )
         object.__delattr__(self, name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        self._check_picklable()
+        by_name = _by_name(self) if _by_name is not None else None
+        return by_name or (_new_game, (type(self),), self.__dict__)
+
+    def _pickle_problem(self) -> str:
+        """Why this game (and so its states) cannot be pickled faithfully, or
+        ``""`` (the default). A game that holds something its options cannot
+        rebuild, such as a clock passed in by the caller, says so here, and
+        pickling it raises :class:`~patience.errors.PatienceError` instead of
+        losing it without a word."""
+        return ""
+
+    def _check_picklable(self) -> None:
+        problem = self._pickle_problem()
+        if problem:
+            raise PatienceError(f"{self.name}: cannot be pickled: {problem}")
+
+
+_by_name: Callable[[Any], tuple[Any, ...] | None] | None = None
+"""How a registered game pickles, as its name and options: the registry
+hands this over when it loads (:mod:`patience.registry` is above the games,
+and this module does not import it)."""
+
+
+def _new_game(cls: type[Sealed]) -> Sealed:
+    """An empty instance for unpickling; pickle then restores its attributes."""
+    return cls.__new__(cls)
 
 
 class GameMeta(abc.ABCMeta):

@@ -12,17 +12,17 @@ users: :mod:`patience.frontend` (pick-up points, drops, refusals, events),
 :mod:`patience.progress` (whether progress is still possible),
 :mod:`patience.agents` (numbered actions, observations, positions as text and
 hashes), :mod:`patience.search` (what searches ask besides the rules) and
-:mod:`patience.serial` (the text table and JSON). Each of the first four
-declares the hooks it asks of a game, with their defaults, in a class that
-:class:`Game` inherits, so every game has the tools as methods
-(``game.observe(state)`` is ``patience.agents.observe(game, state)``) and
-overrides their hooks as it overrides its own.
+:mod:`patience.serial` (the text table and JSON). Each declares the hooks
+it asks of a game, with their defaults, in a class that :class:`Game`
+inherits, so every game has the tools as methods (``game.observe(state)``
+is ``patience.agents.observe(game, state)``) and overrides their hooks as
+it overrides its own. How a game stays a value (sealed, pickled whole, its
+states checked) is in ``patience._checks``.
 """
 
 from __future__ import annotations
 
 import abc
-import functools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
@@ -30,7 +30,6 @@ from typing import Any, NoReturn, TypeVar
 
 import attrs
 
-from . import serial as _serial
 from ._checks import GameMeta, Sealed
 from ._json import FrozenMapping
 from .agents import AgentMethods
@@ -50,7 +49,7 @@ from .pile import Pile
 from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT, ProgressMethods
 from .result import Better, Result
 from .search import SearchMethods
-from .serial import STATE_FORMAT, card_text, pile_text
+from .serial import STATE_FORMAT, SerialMethods, card_text, pile_text
 from .shuffle import check_seed, shuffled
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
@@ -87,7 +86,13 @@ COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
 
 
 class Game(
-    FrontEndMethods, ProgressMethods, AgentMethods, SearchMethods, Sealed, metaclass=GameMeta
+    FrontEndMethods,
+    ProgressMethods,
+    AgentMethods,
+    SearchMethods,
+    SerialMethods,
+    Sealed,
+    metaclass=GameMeta,
 ):
     """The rules of one game variant, with its options fixed.
 
@@ -190,26 +195,6 @@ class Game(
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self._options.items())
         return f"patience.game({self.name!r}{args})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle a registered game as its name and options, so it travels to
-        worker processes whatever it holds inside; other games pickle as usual.
-        """
-        self._check_picklable()
-        by_name = _by_name(self) if _by_name is not None else None
-        return by_name or (_new_game, (type(self),), self.__dict__)
-
-    def _pickle_problem(self) -> str:
-        """Why this game (and so its states) cannot be pickled faithfully, or ``""``
-        (the default). A game that holds something its options cannot rebuild,
-        such as a clock passed in by the caller, says so here, and pickling it
-        raises :class:`~patience.errors.PatienceError` instead of losing it."""
-        return ""
-
-    def _check_picklable(self) -> None:
-        problem = self._pickle_problem()
-        if problem:
-            raise PatienceError(f"{self.name}: cannot be pickled: {problem}")
 
     # ---------------------------------------------- what subclasses supply
 
@@ -513,11 +498,6 @@ class Game(
             return f"{self.name} has no player {move.player}"
         return ""
 
-    # The text table and JSON (patience.serial); a game may draw its own table.
-    render = _serial.table
-    to_json = _serial.to_json
-    from_json = _serial.from_json
-
     def make_state(
         self, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
     ) -> State:
@@ -537,18 +517,6 @@ class Game(
                 raise PatienceError(f"pile {name!r} is not a Pile")
         items = self._encode(tuple(piles[n] for n in self._names))
         return State._make(self, items, info if isinstance(info, Info) else Info(info))
-
-    def _state_problem(self, state: State) -> str:
-        """Game-specific consistency checks for loaded states; ``""`` if all is
-        well. The default checks that the counters are named as a fresh deal's."""
-        expected = self._info_keys
-        if set(state.info) != expected:
-            return f"info must have the keys {sorted(expected)}, not {sorted(state.info)}"
-        return ""
-
-    def _deck_problem(self, cards: tuple[Card, ...]) -> str:
-        """Describe how ``cards`` differ from the game's deck, or ``""``."""
-        return _serial.deck_problem(self.deck.cards, cards)
 
     # ------------------------------------------------------------ helpers
 
@@ -602,23 +570,3 @@ class Game(
 
     def _piles_of(self, items: tuple[Any, ...]) -> Piles:
         return Piles._build(self._names, self._index, self._decode(items))
-
-    @functools.cached_property
-    def _fresh_info(self) -> Info:
-        """The counters of a fresh deal (worked out once per game)."""
-        return self.deal(0).info
-
-    @functools.cached_property
-    def _info_keys(self) -> frozenset[str]:
-        """The names of the counters in a fresh deal (worked out once per game)."""
-        return frozenset(self._fresh_info)
-
-
-_by_name: Callable[[Game], tuple[Any, ...] | None] | None = None
-"""How a registered game pickles, as its name and options: the registry hands
-this over when it loads, so that this module need not import the registry."""
-
-
-def _new_game(cls: type[Game]) -> Game:
-    """An empty instance for unpickling; pickle then restores its attributes."""
-    return cls.__new__(cls)

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from . import game as _game_module
+from . import _checks
 from .errors import (
     GameFactoryError,
     InvalidOptionError,
@@ -264,4 +264,4 @@ def _game_by_name(name: str, options: dict[str, Any]) -> Game:
     return game(name, **options)
 
 
-_game_module._by_name = _by_name
+_checks._by_name = _by_name

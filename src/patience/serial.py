@@ -9,10 +9,16 @@ and the game's own consistency rules). :func:`table` is the text table that
 :meth:`Game.render <patience.Game.render>` draws for a game that draws no
 table of its own. :func:`card_text` and :func:`pile_text` print cards for
 renderers.
+
+Loading asks the game's hooks ``_deck_problem`` (whether the cards are the
+game's deck) and ``_state_problem`` (the game's own checks), which
+:class:`SerialMethods` gives :class:`~patience.Game` with their defaults,
+together with ``render``, ``to_json`` and ``from_json``.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Mapping
@@ -29,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "STATE_FORMAT",
+    "SerialMethods",
     "card_text",
     "deck_problem",
     "from_json",
@@ -251,3 +258,51 @@ def _counters_text(info: Mapping[str, InfoValue]) -> str:
     canonical form."""
     data = {k: _canonical(v) for k, v in info.items()}
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+# ------------------------------------------------------ the hooks, and Game's part
+
+
+def _counters_named(game: Game, state: State) -> str:
+    """Game-specific consistency checks for loaded states; ``""`` if all is well.
+
+    The default checks that the counters have the same names as a fresh
+    deal's.
+    """
+    expected = game._info_keys
+    if set(state.info) != expected:
+        return f"info must have the keys {sorted(expected)}, not {sorted(state.info)}"
+    return ""
+
+
+def _same_cards(game: Game, cards: tuple[Card, ...]) -> str:
+    """Describe how ``cards`` differ from the game's deck, or ``""``
+    (:func:`~patience.serial.deck_problem`)."""
+    return deck_problem(game.deck.cards, cards)
+
+
+def _fresh_info(game: Game) -> Info:
+    """The counters of a fresh deal (worked out once per game)."""
+    return game.deal(0).info
+
+
+def _info_keys(game: Game) -> frozenset[str]:
+    """The names of the counters in a fresh deal (worked out once per game)."""
+    return frozenset(game._fresh_info)
+
+
+class SerialMethods:
+    """The part of :class:`~patience.Game` that this module gives it:
+    :meth:`~patience.Game.render` (:func:`~patience.serial.table`, which a
+    game may replace with a table of its own), :meth:`~patience.Game.to_json`
+    and :meth:`~patience.Game.from_json`, and the hooks loading asks, with
+    their defaults."""
+
+    render = table
+    to_json = to_json
+    from_json = from_json
+
+    _state_problem = _counters_named
+    _deck_problem = _same_cards
+    _fresh_info = functools.cached_property(_fresh_info)
+    _info_keys = functools.cached_property(_info_keys)
