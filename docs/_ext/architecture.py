@@ -41,17 +41,42 @@ CHARTS = DOCS / "_charts"
 ROOT = "patience"
 
 LAYERS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
-    ("values", 0, ("cards", "pile", "move", "state", "errors", "shuffle", "_json", "_mapping")),
-    ("protocol", 1, ("game", "registry")),
+    (
+        "values",
+        0,
+        (
+            "cards",
+            "pile",
+            "move",
+            "state",
+            "layout",
+            "result",
+            "errors",
+            "shuffle",
+            "_json",
+            "_mapping",
+        ),
+    ),
+    (
+        "protocol",
+        1,
+        (
+            "game",
+            "registry",
+            "_checks",
+            "frontend",
+            "progress",
+            "agents",
+            "search",
+            "serial",
+        ),
+    ),
     ("engines", 2, ("tableau", "games")),
     (
         "tools",
         2,
         (
-            "progress",
             "events",
-            "frontend",
-            "agents",
             "solver",
             "simulation",
             "policies",
