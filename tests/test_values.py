@@ -20,6 +20,7 @@ import pytest
 
 import patience
 from patience import Game, InvalidStateError, PatienceError, State
+from patience.serial import MAX_COUNTER
 
 GAMES = patience.games()
 
@@ -173,6 +174,41 @@ def test_a_huge_pass_count_is_refused() -> None:
     for value in (10**30, 2**31, 1.0, True):
         with pytest.raises(InvalidStateError, match="'pass'"):
             game.from_json({**data, "info": {**data["info"], "pass": value}})
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if patience.game(n)._counted])
+def test_every_counter_has_its_real_bound(name: str) -> None:
+    # No counter is observed within the catch-all 0 to 2**31 - 1: each has the
+    # range its game's rules give it, and play stays inside it.
+    game = patience.game(name)
+    low, high = game._counter_bounds()
+    assert MAX_COUNTER not in high
+    assert all(0 <= lo <= hi <= 104 for lo, hi in zip(low, high))
+    for state in positions(game, count=6):
+        seen = game._counter_features(state)
+        assert all(lo <= v <= hi for v, lo, hi in zip(seen, low, high))
+
+
+def test_pass_ranges_follow_the_passes_allowed() -> None:
+    for options, top in (({"passes": 3}, 3), ({"passes": 1}, 1), ({}, 2)):
+        game = patience.game("klondike", **options)
+        assert game._counter_range("pass") == (1, top)
+    # With unlimited passes only whether the stock has been seen matters: a
+    # position in its twentieth pass observes as one in its second.
+    game = patience.game("klondike")
+    data = game.to_json(game.deal(1))
+    twentieth = game.from_json({**data, "info": {**data["info"], "pass": 20}})
+    second = game.from_json({**data, "info": {**data["info"], "pass": 2}})
+    assert game.observe(twentieth) == game.observe(second)
+    assert game.observe(twentieth) != game.observe(game.deal(1))
+    limited = patience.game("thirteen-up")
+    data = limited.to_json(limited.deal(1))
+    with pytest.raises(InvalidStateError, match="'pass'"):
+        limited.from_json({**data, "info": {**data["info"], "pass": 4}})
+    canfield = patience.game("canfield")
+    data = canfield.to_json(canfield.deal(1))
+    with pytest.raises(InvalidStateError, match="'base'"):
+        canfield.from_json({**data, "info": {**data["info"], "base": 14}})
 
 
 @pytest.mark.parametrize("name", ["streets-and-alleys", "beleaguered-castle"])

@@ -32,7 +32,7 @@ from . import _json
 from .cards import Card
 from .errors import InvalidStateError, PatienceError, brief_repr
 from .move import Move
-from .serial import STATE_FORMAT, _counters_text
+from .serial import MAX_COUNTER, STATE_FORMAT, _counters_text
 from .state import Info, State
 
 if TYPE_CHECKING:
@@ -238,22 +238,65 @@ def _counted(game: Game) -> tuple[str, ...]:
     return tuple(k for k, v in game._fresh_info.items() if isinstance(v, (bool, int)))
 
 
+def _observed_counters(game: Game) -> tuple[str, ...]:
+    """The counters :meth:`~patience.Game.observe` shows: those that hold a
+    number or a truth value in a fresh deal and can change in play (a
+    counter whose :meth:`~patience.Game._counter_range` is one value, such as
+    the pass number of a game without redeals, tells nothing)."""
+    out = []
+    for key in game._counted:
+        low, high = game._counter_range(key)
+        if low < high:
+            out.append(key)
+    return tuple(out)
+
+
 def _counter_features(game: Game, state: State) -> list[int]:
     """The counters' part of :meth:`~patience.Game.observe`. By default the
-    counters that hold a number or a truth value in a fresh deal, in their
-    order."""
+    observed counters (see :meth:`~patience.Game._counter_range`) in their
+    order, each of ``game._capped_counters`` capped at the top of its
+    range."""
     data = state.info
-    return [int(data[k]) for k in game._counted]  # type: ignore[arg-type]
+    observed = game._observed_counters
+    out = [int(data[k]) for k in observed]  # type: ignore[arg-type]
+    capped = game._capped_counters
+    if capped:
+        for k, key in enumerate(observed):
+            if key in capped:
+                out[k] = min(out[k], game._counter_range(key)[1])
+    return out
+
+
+def pass_range(passes: int | None) -> tuple[int, int]:
+    """The observed range of a pass counter where ``passes`` passes through
+    the stock are allowed: 1 to ``passes``; with unlimited passes (``None``)
+    1 to 2, the counter being capped there (see
+    :meth:`~patience.Game._counter_range`), since beyond whether the stock
+    has been seen its number changes nothing in play."""
+    return (1, 2 if passes is None else passes)
+
+
+def _counter_range(game: Game, key: str) -> tuple[int, int]:
+    """The lowest and highest value :meth:`~patience.Game.observe` gives the
+    counter ``key`` (one of the counters it observes): 0 and 1 for a truth
+    value; for a number, 0 and :data:`~patience.serial.MAX_COUNTER` unless
+    the game knows better. A game overrides this with each counter's real
+    range, so that an agent can scale its observations by the space (a pass
+    number from 1 to the passes allowed, a rank from 1 to 13); a counter
+    that can grow without bound but matters only while small is capped at
+    the top of its range (``_capped_counters``)."""
+    if isinstance(game._fresh_info[key], bool):
+        return (0, 1)
+    return (0, MAX_COUNTER)
 
 
 def _counter_bounds(game: Game) -> tuple[list[int], list[int]]:
     """The lowest and highest value of each of
-    :meth:`~patience.Game._counter_features` (by default 0 and 1 for a truth
-    value, 0 and ``2**31 - 1`` for a number)."""
-    fresh = game._fresh_info
-    low = [0 for _ in game._counted]
-    high = [1 if isinstance(fresh[k], bool) else 2**31 - 1 for k in game._counted]
-    return low, high
+    :meth:`~patience.Game._counter_features`: by default each observed
+    counter's :meth:`~patience.Game._counter_range`. A game that observes
+    more than its counters adds their bounds."""
+    ranges = [game._counter_range(k) for k in game._observed_counters]
+    return [lo for lo, _ in ranges], [hi for _, hi in ranges]
 
 
 # -------------------------------------------------------------- positions
@@ -405,12 +448,23 @@ class AgentMethods:
     _action_index = functools.cached_property(_index_actions)
     _card_codes = functools.cached_property(_card_codes)
     _counted = functools.cached_property(_counted)
+    _observed_counters = functools.cached_property(_observed_counters)
 
     _action_space = _no_action_space
     _action_pattern = _move_itself
     _action_move = _pattern_itself
     _capacities = _whole_deck
     _counter_features = _counter_features
+    _counter_range = _counter_range
+
+    @property
+    def _capped_counters(self) -> frozenset[str]:
+        """The counters :meth:`~patience.Game.observe` caps at the top of their
+        :meth:`~patience.Game._counter_range`: those that can grow without
+        bound in play while only their first values matter (a pass number
+        where passes are unlimited). Empty by default."""
+        return frozenset()
+
     _counter_bounds = _counter_bounds
     _hashed_info = _info_itself
     _hidden_pools = _one_pool

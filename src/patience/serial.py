@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = [
+    "MAX_COUNTER",
     "STATE_FORMAT",
     "SerialMethods",
     "card_text",
@@ -49,6 +50,13 @@ STATE_FORMAT = "patience-state/1"
 
 _INFO_DEPTH = 8
 """How deeply lists may nest in a loaded state's counters (games use two levels)."""
+
+
+MAX_COUNTER = 2**31 - 1
+"""The largest number a counter may hold (the largest ``int32``): a loaded
+position whose counters lie outside ``-2**31`` to ``MAX_COUNTER`` is refused,
+and an observation entry of a counter whose game gives it no tighter range
+(:meth:`~patience.Game._counter_range`) lies within 0 and it."""
 
 
 def card_text(card: Card, symbols: bool = False) -> str:
@@ -198,10 +206,16 @@ def _counter_problem(game: Game, state: State) -> str:
                 return f"info {key!r} must be true or false, not {brief_repr(value)}"
         elif isinstance(value, bool) or not isinstance(value, int):
             return f"info {key!r} must be a whole number, not {brief_repr(value)}"
+        elif not -MAX_COUNTER - 1 <= value <= MAX_COUNTER:
+            return (
+                f"info {key!r} must be from {-MAX_COUNTER - 1} to {MAX_COUNTER},"
+                f" not {brief_repr(value)}"
+            )
     low, high = game._counter_bounds()
     for k, (value, lo, hi) in enumerate(zip(game._counter_features(state), low, high)):
         if not lo <= value <= hi:
-            what = f"info {counted[k]!r}" if k < len(counted) else f"counter {k}"
+            observed = game._observed_counters
+            what = f"info {observed[k]!r}" if k < len(observed) else f"counter {k}"
             return f"{what} must be from {lo} to {hi}, not {brief_repr(value)}"
     return ""
 

@@ -20,6 +20,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from .._json import FrozenMapping
+from ..agents import pass_range
 from ..cards import Card, Deck, Suit
 from ..errors import InvalidMoveError, InvalidOptionError
 from ..events import CardsDealt, CardsMoved, Event
@@ -596,6 +597,15 @@ class DevilsGrip(Game):
                 if at >= 0 and len(source) - at > 1:
                     return Move("move", move.source, move.target, len(source) - at)
         return move
+
+    def _counter_range(self, key: str) -> tuple[int, int]:
+        """The pass from 1 to the passes allowed, or with unlimited passes
+        1 or 2 (the first pass or a later one: :func:`~patience.agents.pass_range`)."""
+        return pass_range(self.passes) if key == "pass" else super()._counter_range(key)
+
+    @property
+    def _capped_counters(self) -> frozenset[str]:
+        return frozenset({"pass"}) if self.passes is None else frozenset()
 
     def _state_problem(self, state: State) -> str:
         problem = super()._state_problem(state)

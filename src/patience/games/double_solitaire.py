@@ -63,6 +63,9 @@ def double_solitaire_rules(*, draw: int = 3, passes: int | None = None) -> Table
     return attrs.evolve(klondike_rules("Double Solitaire", draw=draw, passes=passes), packs=2)
 
 
+_PASSES = frozenset({"p0.pass", "p1.pass"})
+
+
 class DoubleSolitaire(Game):
     """Two players, each with an own Klondike, building eight shared foundations.
 
@@ -348,6 +351,21 @@ class DoubleSolitaire(Game):
             for name in _OWN:
                 caps[self._index[f"p{p}.{name}"]] = inner[name]
         return caps
+
+    def _counter_range(self, key: str) -> tuple[int, int]:
+        """Each player's pass as in Klondike (capped at 2 where passes are
+        unlimited), the turn 0 or 1, and the passes in a row from 0 to 2."""
+        if key in _PASSES:
+            return self.solo._counter_range("pass")
+        if key == "turn":
+            return (0, 1)
+        if key == "passed":
+            return (0, 2)
+        return super()._counter_range(key)
+
+    @property
+    def _capped_counters(self) -> frozenset[str]:
+        return _PASSES if self.solo._capped_counters else frozenset()
 
     def _counter_features(self, state: State) -> list[int]:
         """The counters that are numbers, then for each foundation how many of

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from .._json import FrozenMapping
+from ..agents import pass_range
 from ..cards import KING, Card, Deck
 from ..events import Event
 from ..game import Better, Game, PileSpec
@@ -38,6 +39,9 @@ TABLEAU_EXTENT = 5
 """How many grid rows a tableau pile may fan down over in the layout (its
 own row included): room for a long built run on a few face-down cards, with
 longer piles squeezed closer. Nothing of the engine's lies below."""
+
+
+_PASS = frozenset({"pass"})
 
 
 @attrs.frozen
@@ -648,6 +652,23 @@ class TableauGame(Game):
             elif not unbounded:
                 caps[t] = min(deck, max(dealt + 12, 13))
         return caps
+
+    def _counter_range(self, key: str) -> tuple[int, int]:
+        """The pass from 1 to the passes allowed (with unlimited passes, 1 for
+        the first pass and 2 for any later one: see
+        :func:`~patience.agents.pass_range`), the base rank from 1 to 13, and
+        the peak from 0 to the deck's size."""
+        if key == "pass":
+            return pass_range(self.rules.passes)
+        if key == "base":
+            return (1, KING)
+        if key == "peak":
+            return (0, len(self._deck))
+        return super()._counter_range(key)
+
+    @property
+    def _capped_counters(self) -> frozenset[str]:
+        return _PASS if self.rules.passes is None else frozenset()
 
     # --------------------------------------------------------------- actions
 
