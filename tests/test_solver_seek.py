@@ -85,6 +85,49 @@ def test_two_pack_games_give_an_estimate(name: str) -> None:
     assert isinstance(game.search_estimate(game.apply(state, move)), int)
 
 
+ONE_PACK_WITH_CELLS = ["freecell", "bakers-game", "eight-off", "seahaven-towers"]
+"""The one-pack games with cells whose estimate also weighs the cards lying
+on those the foundations need next, and gets a larger share of the search."""
+
+
+@pytest.mark.parametrize("name", ONE_PACK_WITH_CELLS)
+def test_one_pack_games_with_cells_give_an_estimate_and_a_larger_share(name: str) -> None:
+    game = patience.game(name)
+    assert isinstance(game.search_estimate(game.deal(0)), int)
+    assert game.estimate_share == 4
+    assert patience.game("napoleon").estimate_share == patience.game("klondike").estimate_share == 1
+
+
+def test_a_card_the_foundations_need_buried_deeper_costs_more() -> None:
+    # Two FreeCell deals alike but for the place of the ace of spades in its
+    # column, the card the spade foundation needs next: at the bottom, under
+    # the rest of the column, or on top.
+    game = patience.game("freecell")
+    data: dict[str, Any] = game.deal_microsoft(1).to_json()
+    piles = data["piles"]
+    name = next(n for n, p in piles.items() if "AS" in p["cards"])
+    rest = [c for c in piles[name]["cards"] if c != "AS"]
+    estimates = []
+    for cards in (["AS", *rest], [*rest, "AS"]):
+        placed = {**data, "piles": {**piles, name: {"cards": cards, "down": 0}}}
+        estimate = game.search_estimate(game.from_json(placed))
+        assert isinstance(estimate, int)
+        estimates.append(estimate)
+    buried, on_top = estimates
+    # Four for each card on the ace, less four for the one more card on the
+    # ace of clubs in the same column once the spade goes on top.
+    assert buried - on_top == 4 * len(rest) - 4
+
+
+def test_best_first_finds_freecell_wins_that_replay() -> None:
+    game = patience.game("freecell")
+    for number in (1, 617):
+        state = game.deal_microsoft(number)
+        seeker = seek(game, state, 150_000)
+        assert seeker.win_line is not None
+        assert replays(game, state, seeker.win_line)
+
+
 @pytest.mark.parametrize("name", ["railroad", "klondike", "canfield", "emperor", "accordion"])
 def test_other_games_give_none_and_get_no_best_first_search(name: str) -> None:
     game = patience.game(name)

@@ -211,6 +211,12 @@ class SearchMethods:
     may_win = _may_always_win
     score_bound = _no_bound
 
+    estimate_share: int = 1
+    """How many positions a solver's best-first search for wins (by
+    :meth:`search_estimate`) gets for each position of the exhaustive run it
+    takes turns with: 1 by default, more where a game's estimate leads to
+    wins far more often than the exhaustive search does."""
+
     _search_lines = _no_lines
     _move_scores = _no_scores
     _move_preferences = _no_preferences

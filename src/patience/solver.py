@@ -275,7 +275,8 @@ def solve(
     Where the game estimates how far a position is from a win
     (:meth:`~patience.Game.search_estimate`), a best-first search for wins
     takes turns with the runs, going on after each run that ends without an
-    answer for as many positions as that run had. It answers only with a
+    answer for as many positions as that run had, times the game's
+    :attr:`~patience.Game.estimate_share`. It answers only with a
     win: a loss is still proven by a run alone.
 
     A winning line is one that plays to its end: no position on it is one
@@ -374,7 +375,7 @@ def solve(
             if run.exhausted or not restarts:
                 break
             if seeker is not None and not seeker.empty:
-                share = _SEEK_SHARE * run.nodes
+                share = _SEEK_SHARE * game.estimate_share * run.nodes
                 if max_nodes is not None:
                     share = min(share, max_nodes - used)
                 if share > 0:
