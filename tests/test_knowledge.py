@@ -50,7 +50,7 @@ def test_what_ends_without_search_depends_only_on_what_a_player_sees(name: str) 
             assert game.observe(other, player) == game.observe(state, player)
             assert game.is_over(other, search=False) == game.is_over(state, search=False)
             assert game.legal_actions(other) == game.legal_actions(state)
-            assert game.movers(other) == game.movers(state)
+            assert game.movers(other, search=False) == game.movers(state, search=False)
             assert game.is_won(other, player) == game.is_won(state, player)
 
 

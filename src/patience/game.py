@@ -395,11 +395,13 @@ class Game(
                     ending = "no progress"
         return Result(over, self.scores(state), winners, self.better, ending)
 
-    def movers(self, state: State) -> tuple[int, ...]:
+    def movers(self, state: State, *, search: bool = True) -> tuple[int, ...]:
         """The players who may move in ``state``, lowest first: ``(0,)`` in a
         one-player game that goes on, the player whose turn it is where players
-        take turns, both players of a race; ``()`` once the game is over."""
-        if self.is_over(state):
+        take turns, both players of a race; ``()`` once the game is over
+        (:meth:`is_over` with the same ``search``: with ``search=False``, over
+        only as the players can see it)."""
+        if self.is_over(state, search=search):
             return ()
         if self.players == 1:
             return (0,)

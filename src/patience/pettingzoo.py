@@ -264,7 +264,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, False)
         self._enter(state)
-        movers = self.game.movers(state)
+        movers = self.game.movers(state, search=self.termination == "rules")
         self.agent_selection = _agent(movers[0] if movers else 0)
         if self.render_mode == "human":
             self.render()
@@ -342,7 +342,7 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         next in order once the game is over)."""
         count = self.game.players
         assert self.game_state is not None
-        movers = set(self.game.movers(self.game_state))
+        movers = set(self.game.movers(self.game_state, search=self.termination == "rules"))
         for k in range(1, count + 1):
             other = (player + k) % count
             if other in movers or not movers:
