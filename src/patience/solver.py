@@ -59,9 +59,10 @@ DEFAULT_MAX_NODES = 1_000_000
 _clock: Callable[[], float] = time.perf_counter
 """The solver's wall clock (seconds); tests replace it to make time limits deterministic."""
 
-_cpu_clock: Callable[[], float] = time.thread_time
+_cpu_clock: Callable[[], float] = getattr(time, "thread_time", time.process_time)
 """The solver's CPU clock: the seconds of processor time the calling thread
-has used (``clock="cpu"``); tests may replace it too."""
+has used (``clock="cpu"``), or the process's where the platform keeps no
+clock per thread (Pyodide's WebAssembly has none); tests may replace it too."""
 
 Clock = Literal["wall", "cpu"]
 """Which clock ``max_seconds`` counts: ``"wall"`` (elapsed time) or ``"cpu"``
