@@ -136,7 +136,103 @@ def _infos(game: Game, state: State, players: dict[str, int]) -> dict[str, dict[
     return {a: {"score": scores[p], "won": p in winners} for a, p in players.items()}
 
 
-class PatienceAECEnv(AECEnv):  # type: ignore[misc]
+class _PatienceEnvBase:
+    """What both PettingZoo environments share: their arguments and
+    attributes, spaces, global state, rendering and closing."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
+        "name": "patience_v0",
+    }
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        max_idle: int | None = MAX_IDLE,
+        illegal: str = "penalty",
+        illegal_penalty: float = 1.0,
+        termination: str = "rules",
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        made = _checked(game, options, render_mode, max_steps, max_idle, illegal, termination)
+        self.game: Game = made
+        """The game played."""
+        self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.max_idle = max_idle
+        self.idle = 0
+        """Steps in a row the current episode has made without progress."""
+        self._mark: Any = None
+        self.illegal = illegal
+        self.illegal_penalty = float(illegal_penalty)
+        self.termination = termination
+        """When the agents are terminated (one of :data:`patience.gym.TERMINATIONS`)."""
+        self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
+        self._player = {a: p for p, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            agent: _observation_space(made) for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(made.num_actions) for agent in self.possible_agents
+        }
+        self.state_space: spaces.Box = _positions(made)
+        """The space of :meth:`state`: the bounds of the game's observations."""
+        self._sign = 1 if made.better is Better.HIGHER else -1
+        self._seeds: _Seeds | None = None
+        self._rng = np.random.default_rng()
+        self.game_state: State | None = None
+        """The current position (``None`` before the first reset); PettingZoo
+        keeps the name ``state`` for the global observation, :meth:`state`."""
+        self.deal_seed: int | None = None
+        """The current deal's seed (``None`` when reset to a given position)."""
+        self.steps = 0
+        """How many steps the agents have made this episode: moves, legal or
+        not, in the AEC environment; joint actions in the Parallel one."""
+        self.agents: list[str] = []
+        self._forget()
+
+    def _forget(self) -> None:
+        """Set up what an environment notes of the current position, before
+        the first reset."""
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's action space (the same object every time)."""
+        return self.action_spaces[agent]
+
+    def state(self) -> NDArray[np.int32]:
+        """The global state: the whole position in the form of
+        :meth:`Game.observe <patience.Game.observe>`, with every card shown as
+        itself (``2`` and up), face-down cards that no player knows included;
+        the face-down counts and counters as observed. It is for centralised
+        training (a critic that sees everything); a player's policy should
+        see only its own observation."""
+        if self.game_state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before state()")
+        return _global_state(self.game, self.game_state)
+
+    def render(self) -> str | NDArray[np.uint8] | None:
+        """The position as the render mode has it, as in
+        :meth:`patience.gym.PatienceEnv.render` (see
+        :data:`patience.gym.RENDER_MODES`): text for ``"ansi"``, an image for
+        ``"rgb_array"``, printed text and ``None`` for ``"human"``; ``None``
+        (and a warning) without a render mode."""
+        return _render(self.game, self.game_state, self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class PatienceAECEnv(_PatienceEnvBase, AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment playing one deal of a game of several players.
 
     ``game`` is a registered name (options as further keywords) or a
@@ -183,70 +279,8 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
     ``infos[agent]`` holds ``"score"`` (the agent's score) and ``"won"``.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": list(RENDER_MODES),
-        "render_fps": 4,
-        "is_parallelizable": False,
-        "name": "patience_v0",
-    }
-
-    def __init__(
-        self,
-        game: str | Game,
-        *,
-        render_mode: str | None = None,
-        max_steps: int | None = None,
-        max_idle: int | None = MAX_IDLE,
-        illegal: str = "penalty",
-        illegal_penalty: float = 1.0,
-        termination: str = "rules",
-        **options: Any,
-    ) -> None:
-        super().__init__()
-        made = _checked(game, options, render_mode, max_steps, max_idle, illegal, termination)
-        self.game: Game = made
-        """The game played."""
-        self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
-        self.render_mode = render_mode
-        self.max_steps = max_steps
-        self.max_idle = max_idle
-        self.idle = 0
-        """Moves in a row the current episode has made without progress."""
-        self._mark: Any = None
-        self.illegal = illegal
-        self.illegal_penalty = float(illegal_penalty)
-        self.termination = termination
-        """When the agents are terminated (one of :data:`patience.gym.TERMINATIONS`)."""
-        self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
-        self._player = {a: p for p, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {
-            agent: _observation_space(made) for agent in self.possible_agents
-        }
-        self.action_spaces = {
-            agent: spaces.Discrete(made.num_actions) for agent in self.possible_agents
-        }
-        self.state_space: spaces.Box = _positions(made)
-        """The space of :meth:`state`: the bounds of the game's observations."""
-        self._sign = 1 if made.better is Better.HIGHER else -1
-        self._seeds: _Seeds | None = None
-        self._rng = np.random.default_rng()
-        self.game_state: State | None = None
-        """The current position (``None`` before the first reset); PettingZoo
-        keeps the name ``state`` for the global observation, :meth:`state`."""
-        self.deal_seed: int | None = None
-        """The current deal's seed (``None`` when reset to a given position)."""
-        self.steps = 0
-        """How many moves (legal or not) the agents have made this episode."""
-        self.agents: list[str] = []
+    def _forget(self) -> None:
         self._legal: dict[int, Move] = {}
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's observation space (the same object every time)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space (the same object every time)."""
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode: deal (see the class's seeds) and select the first mover."""
@@ -330,13 +364,6 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def state(self) -> NDArray[np.int32]:
-        """The global state: the whole position, every card shown (see
-        :meth:`PatienceParallelEnv.state`)."""
-        if self.game_state is None:
-            raise gymnasium.error.ResetNeeded("call reset() before state()")
-        return _global_state(self.game, self.game_state)
-
     def _next_agent(self, player: int) -> str:
         """The agent after ``player`` in order among those who may move (the
         next in order once the game is over)."""
@@ -354,17 +381,6 @@ class PatienceAECEnv(AECEnv):  # type: ignore[misc]
         self._legal = dict(zip(game.legal_actions(state), game.legal_moves(state)))
         self.infos = _infos(game, state, self._player)
 
-    def render(self) -> str | NDArray[np.uint8] | None:
-        """The position as the render mode has it, as in
-        :meth:`patience.gym.PatienceEnv.render` (see
-        :data:`patience.gym.RENDER_MODES`): text for ``"ansi"``, an image for
-        ``"rgb_array"``, printed text and ``None`` for ``"human"``; ``None``
-        (and a warning) without a render mode."""
-        return _render(self.game, self.game_state, self.render_mode)
-
-    def close(self) -> None:
-        """Nothing to release."""
-
 
 raw_env = PatienceAECEnv
 """The environment class itself, unwrapped (PettingZoo's naming)."""
@@ -377,7 +393,7 @@ def env(game: str | Game, **kwargs: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(PatienceAECEnv(game, **kwargs))
 
 
-class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
+class PatienceParallelEnv(_PatienceEnvBase, ParallelEnv):  # type: ignore[misc]
     """A PettingZoo Parallel environment playing one deal of a game of several players.
 
     Made for the Railroad race, where both players pull whenever they like:
@@ -430,69 +446,9 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
     ``infos[agent]`` holds ``"score"`` (the agent's score) and ``"won"``.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": list(RENDER_MODES),
-        "render_fps": 4,
-        "name": "patience_v0",
-    }
-
-    def __init__(
-        self,
-        game: str | Game,
-        *,
-        render_mode: str | None = None,
-        max_steps: int | None = None,
-        max_idle: int | None = MAX_IDLE,
-        illegal: str = "penalty",
-        illegal_penalty: float = 1.0,
-        termination: str = "rules",
-        **options: Any,
-    ) -> None:
-        made = _checked(game, options, render_mode, max_steps, max_idle, illegal, termination)
-        self.game: Game = made
-        """The game played."""
-        self.metadata = {**self.metadata, "name": "patience_" + made.name.replace("-", "_") + "_v0"}
-        self.render_mode = render_mode
-        self.max_steps = max_steps
-        self.max_idle = max_idle
-        self.idle = 0
-        """Steps in a row the current episode has made without progress."""
-        self._mark: Any = None
-        self.illegal = illegal
-        self.illegal_penalty = float(illegal_penalty)
-        self.termination = termination
-        """When the agents are terminated (one of :data:`patience.gym.TERMINATIONS`)."""
-        self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
-        self._player = {a: p for p, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {
-            agent: _observation_space(made) for agent in self.possible_agents
-        }
-        self.action_spaces = {
-            agent: spaces.Discrete(made.num_actions) for agent in self.possible_agents
-        }
-        self.state_space: spaces.Box = _positions(made)
-        """The space of :meth:`state`: the bounds of the game's observations."""
-        self._sign = 1 if made.better is Better.HIGHER else -1
-        self._seeds: _Seeds | None = None
-        self._rng = np.random.default_rng()
-        self.game_state: State | None = None
-        """The current position (``None`` before the first reset); PettingZoo
-        keeps the name ``state`` for the global observation, :meth:`state`."""
-        self.deal_seed: int | None = None
-        """The current deal's seed (``None`` when reset to a given position)."""
-        self.steps = 0
-        """How many steps (joint actions) the agents have made this episode."""
-        self.agents: list[str] = []
+    def _forget(self) -> None:
         self._own: list[dict[int, Move]] = []
         self._order = random.Random(0)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's observation space (the same object every time)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The agent's action space (the same object every time)."""
-        return self.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -607,17 +563,6 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
             self.render()
         return observations, rewards, terminations, truncations, infos
 
-    def state(self) -> NDArray[np.int32]:
-        """The global state: the whole position in the form of
-        :meth:`Game.observe <patience.Game.observe>`, with every card shown as
-        itself (``2`` and up), face-down cards that no player knows included;
-        the face-down counts and counters as observed. It is for centralised
-        training (a critic that sees everything); a player's policy should
-        see only its own observation."""
-        if self.game_state is None:
-            raise gymnasium.error.ResetNeeded("call reset() before state()")
-        return _global_state(self.game, self.game_state)
-
     def _observations(self, agents: list[str]) -> dict[str, dict[str, NDArray[Any]]]:
         return {a: self.observe(a) for a in agents}
 
@@ -627,14 +572,6 @@ class PatienceParallelEnv(ParallelEnv):  # type: ignore[misc]
         self._own = [{} for _ in self.possible_agents]
         for action, move in zip(game.legal_actions(state), game.legal_moves(state)):
             self._own[move.player or 0][action] = move
-
-    def render(self) -> str | NDArray[np.uint8] | None:
-        """The position as the render mode has it, as in
-        :meth:`PatienceAECEnv.render`."""
-        return _render(self.game, self.game_state, self.render_mode)
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def parallel_env(game: str | Game, **kwargs: Any) -> PatienceParallelEnv:
