@@ -446,6 +446,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         """The penalty (a reward of minus this) for an illegal action."""
         self.termination = termination
         """When an episode is terminated (one of :data:`TERMINATIONS`)."""
+        self._by_rules = termination == "rules"
         low, high = made.observation_bounds
         self.observation_space = spaces.Box(
             np.asarray(low, dtype=np.int32),
@@ -543,7 +544,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         game = self.game
         self._legal = dict(zip(game.legal_actions(state), game.legal_moves(state)))
         self._score = game.score(state)
-        self._over = game.is_over(state, search=self.termination == "rules")
+        self._over = game.is_over(state, search=self._by_rules)
 
     def _observe(self) -> NDArray[np.int32]:
         assert self.state is not None

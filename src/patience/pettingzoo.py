@@ -173,6 +173,7 @@ class _PatienceEnvBase:
         self.illegal_penalty = float(illegal_penalty)
         self.termination = termination
         """When the agents are terminated (one of :data:`patience.gym.TERMINATIONS`)."""
+        self._by_rules = termination == "rules"
         self.possible_agents: list[str] = [_agent(p) for p in range(made.players)]
         self._player = {a: p for p, a in enumerate(self.possible_agents)}
         self.observation_spaces = {
@@ -294,11 +295,11 @@ class PatienceAECEnv(_PatienceEnvBase, AECEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        over = self.game.is_over(state, search=self.termination == "rules")
+        over = self.game.is_over(state, search=self._by_rules)
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, False)
         self._enter(state)
-        movers = self.game.movers(state, search=self.termination == "rules")
+        movers = self.game.movers(state, search=self._by_rules)
         self.agent_selection = _agent(movers[0] if movers else 0)
         if self.render_mode == "human":
             self.render()
@@ -348,7 +349,7 @@ class PatienceAECEnv(_PatienceEnvBase, AECEnv):  # type: ignore[misc]
                 for a in self.agents
             }
             self._enter(state)
-            if self.game.is_over(state, search=self.termination == "rules"):
+            if self.game.is_over(state, search=self._by_rules):
                 self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self._next_agent(player)
         assert self.game_state is not None
@@ -369,7 +370,7 @@ class PatienceAECEnv(_PatienceEnvBase, AECEnv):  # type: ignore[misc]
         next in order once the game is over)."""
         count = self.game.players
         assert self.game_state is not None
-        movers = set(self.game.movers(self.game_state, search=self.termination == "rules"))
+        movers = set(self.game.movers(self.game_state, search=self._by_rules))
         for k in range(1, count + 1):
             other = (player + k) % count
             if other in movers or not movers:
@@ -548,7 +549,7 @@ class PatienceParallelEnv(_PatienceEnvBase, ParallelEnv):  # type: ignore[misc]
         mark = game.progress(state)
         self.idle = self.idle + 1 if mark == self._mark else 0
         self._mark = mark
-        over = game.is_over(state, search=self.termination == "rules")
+        over = game.is_over(state, search=self._by_rules)
         limit, idle = self.max_steps, self.max_idle
         cut = not over and (
             (limit is not None and self.steps >= limit) or (idle is not None and self.idle >= idle)

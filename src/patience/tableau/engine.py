@@ -672,9 +672,9 @@ class TableauGame(Game):
         and its kin), whose search estimate finds wins far sooner than the
         exhaustive search (see :func:`~patience.tableau.search.search_estimate`);
         1 elsewhere."""
-        r = self.rules
-        one_pack_cells = r.packs < 2 and bool(self._at.cells) and r.stock == "none"
-        return 4 if one_pack_cells and r.foundation_mode == "cards" else 1
+        return 4 if self._estimated == "cells" else 1
+
+    _estimated = functools.cached_property(search.estimated)
 
     @property
     def _capped_counters(self) -> frozenset[str]:

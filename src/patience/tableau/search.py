@@ -337,13 +337,12 @@ def search_estimate(game: TableauGame, state: State) -> int | None:
     Canfield's first 40 deals at 30,000 positions each gave the same 20 wins
     and 1 loss, and Emperor's first 20 won 8 against 11.
     """
+    kind = game._estimated
+    if kind is None:
+        return None
+    one_pack = kind == "cells"
     r = game.rules
-    if r.build == "none" or r.worrying_back:
-        return None
     at = game._at
-    one_pack = r.packs < 2
-    if one_pack and not (at.cells and r.stock == "none" and r.foundation_mode == "cards"):
-        return None
     items = state._items
     up = 0
     for f in at.foundations:
@@ -369,6 +368,20 @@ def search_estimate(game: TableauGame, state: State) -> int | None:
     if one_pack:
         cost += 4 * _cards_on_next(game, state, piles, base)
     return cost
+
+
+def estimated(game: TableauGame) -> str | None:
+    """Which estimate :func:`search_estimate` gives: ``"packs"`` for games of
+    two packs or more where no card comes back down, ``"cells"`` for games
+    of one pack with cells, everything dealt and cards going up one at a
+    time, ``None`` for the rest (a pure function of the rules)."""
+    r = game.rules
+    if r.build == "none" or r.worrying_back:
+        return None
+    if r.packs >= 2:
+        return "packs"
+    cells = bool(game._at.cells) and r.stock == "none" and r.foundation_mode == "cards"
+    return "cells" if cells else None
 
 
 def pile_cost(game: TableauGame, pile: Pile, base: int, above: int = 3) -> int:
