@@ -51,6 +51,8 @@ __all__ = [
     "observation_bounds",
     "observation_shape",
     "observe",
+    "pass_capped",
+    "pass_range",
     "position",
     "position_hash",
 ]
@@ -274,6 +276,17 @@ def pass_range(passes: int | None) -> tuple[int, int]:
     :meth:`~patience.Game._counter_range`), since beyond whether the stock
     has been seen its number changes nothing in play."""
     return (1, 2 if passes is None else passes)
+
+
+_PASS = frozenset({"pass"})
+_NOTHING: frozenset[str] = frozenset()
+
+
+def pass_capped(passes: int | None) -> frozenset[str]:
+    """The capped counters (``_capped_counters``) of a game whose only
+    counter that can grow without bound is its pass number ``"pass"``:
+    that counter where passes are unlimited (``None``), else none."""
+    return _PASS if passes is None else _NOTHING
 
 
 def _counter_range(game: Game, key: str) -> tuple[int, int]:

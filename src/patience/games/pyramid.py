@@ -19,7 +19,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from .._json import FrozenMapping
-from ..agents import pass_range
+from ..agents import pass_capped, pass_range
 from ..cards import Card, Deck
 from ..errors import InvalidMoveError, InvalidOptionError
 from ..events import CardsMoved, CardsTurned, Event
@@ -507,7 +507,7 @@ class Pyramid(Game):
 
     @property
     def _capped_counters(self) -> frozenset[str]:
-        return frozenset({"pass"}) if self.passes is None else frozenset()
+        return pass_capped(self.passes)
 
     def _state_problem(self, state: State) -> str:
         problem = super()._state_problem(state)

@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from .._json import FrozenMapping
-from ..agents import pass_range
+from ..agents import pass_capped, pass_range
 from ..cards import KING, Card, Deck
 from ..events import Event
 from ..game import Better, Game, PileSpec
@@ -39,9 +39,6 @@ TABLEAU_EXTENT = 5
 """How many grid rows a tableau pile may fan down over in the layout (its
 own row included): room for a long built run on a few face-down cards, with
 longer piles squeezed closer. Nothing of the engine's lies below."""
-
-
-_PASS = frozenset({"pass"})
 
 
 @attrs.frozen
@@ -678,7 +675,7 @@ class TableauGame(Game):
 
     @property
     def _capped_counters(self) -> frozenset[str]:
-        return _PASS if self.rules.passes is None else frozenset()
+        return pass_capped(self.rules.passes)
 
     # --------------------------------------------------------------- actions
 
