@@ -38,6 +38,7 @@ from .errors import (
     ForeignStateError,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidSeedError,
     InvalidStateError,
     PatienceError,
     brief_repr,
@@ -83,6 +84,9 @@ COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
     }
 )
 """The refusal codes every game may give (see :attr:`Game.refusals`)."""
+
+_EVERY_SEED = range(2**64)
+"""The seeds of the library's shuffle, which most games deal by."""
 
 
 class Game(
@@ -260,15 +264,44 @@ class Game(
 
     # ------------------------------------------------------- the protocol
 
+    @property
+    def seeds(self) -> range:
+        """The seeds :meth:`deal` takes: a :class:`range` of consecutive
+        whole numbers (step 1), never empty.
+
+        ``range(2**64)`` for almost every game; FreeCell and Baker's Game with
+        ``numbering="microsoft"`` take Microsoft's deal numbers,
+        :data:`~patience.games.freecell.MICROSOFT_NUMBERS`. :meth:`deal`
+        refuses any other seed with :class:`~patience.errors.InvalidSeedError`
+        (or a subclass of it). Where the library picks a seed itself (a
+        session, simulation or environment without a seed, the command
+        line's defaults), it picks one of these. ``len()`` of
+        ``range(2**64)`` overflows: count with ``seeds.stop - seeds.start``.
+
+        A game whose :meth:`shuffled_cards` takes fewer seeds overrides this
+        to say which.
+        """
+        return _EVERY_SEED
+
     def deal(self, seed: int) -> State:
         """The opening position for ``seed``: the deck shuffled, then laid out.
 
         The same seed gives the same deal on every machine and in every
         version (see "The deal algorithm" in the docs). Raises
-        :class:`~patience.errors.InvalidSeedError` unless
-        ``0 <= seed < 2**64``.
+        :class:`~patience.errors.InvalidSeedError` for a seed outside
+        :attr:`seeds` (``0 <= seed < 2**64`` for almost every game).
         """
         return self._deal(self.shuffled_cards(seed))
+
+    def _check_seed(self, seed: object) -> int:
+        """``seed`` if :meth:`deal` takes it (it is a plain integer in
+        :attr:`seeds`); else the error :meth:`deal` raises for it, raised
+        here without dealing: for tools that check seeds they are given
+        before they deal any."""
+        if not isinstance(seed, bool) and isinstance(seed, int) and seed in self.seeds:
+            return seed
+        self.shuffled_cards(seed)  # type: ignore[arg-type]  # the game's own refusal
+        raise InvalidSeedError(seed)  # for a game whose shuffle takes more than it says
 
     def shuffled_cards(self, seed: int) -> tuple[Card, ...]:
         """The card order, top first, that :meth:`deal` lays out for ``seed``:

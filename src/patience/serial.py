@@ -296,8 +296,12 @@ def _same_cards(game: Game, cards: tuple[Card, ...]) -> str:
 
 
 def _fresh_info(game: Game) -> Info:
-    """The counters of a fresh deal (worked out once per game)."""
-    return game.deal(0).info
+    """The counters of a fresh deal (worked out once per game): of the deck
+    laid out as it stands, unshuffled, so that no seed is needed (a game
+    need not take any one seed; see :attr:`~patience.Game.seeds`). Their
+    names and kinds are those of every deal; a counter that follows the
+    cards dealt (Canfield's foundation base) holds this layout's value."""
+    return game._deal(game.deck.cards).info
 
 
 def _info_keys(game: Game) -> frozenset[str]:

@@ -148,8 +148,9 @@ class FreeCellGame(TableauGame):
 
     With ``numbering="microsoft"``, :meth:`~patience.Game.deal` takes the seed
     as a Microsoft deal number (see :func:`microsoft_cards`), so records,
-    simulations and the command line deal those layouts too; numbers outside
-    :data:`MICROSOFT_NUMBERS` raise :class:`MicrosoftNumberError`.
+    simulations and the command line deal those layouts too; :attr:`seeds` is
+    then :data:`MICROSOFT_NUMBERS`, and numbers outside it raise
+    :class:`MicrosoftNumberError`.
     :meth:`deal_microsoft` deals a Microsoft number whatever the option.
     """
 
@@ -160,6 +161,13 @@ class FreeCellGame(TableauGame):
         self.numbering: Numbering = numbering
         """``"library"`` (the library's shuffle) or ``"microsoft"``: how
         :meth:`~patience.Game.deal` reads a seed."""
+
+    @property
+    def seeds(self) -> range:
+        """The seeds :meth:`~patience.Game.deal` takes: every seed of the
+        library's shuffle, or with ``numbering="microsoft"``
+        :data:`MICROSOFT_NUMBERS`."""
+        return MICROSOFT_NUMBERS if self.numbering == "microsoft" else super().seeds
 
     def shuffled_cards(self, seed: int) -> tuple[Card, ...]:
         """The card order :meth:`~patience.Game.deal` lays out for ``seed``:
