@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import patience
 from patience.__main__ import main
 
 
@@ -136,6 +137,35 @@ def test_seeds_out_of_range_fail_before_the_progress_bar(
     assert code == 2 and err.startswith("error:") and "2**64" in err
     code, _, err = run(capsys, "simulate", "railroad", "--start", "-1", "--deals", "10")
     assert code == 2 and err.startswith("error:")
+
+
+def test_the_default_seeds_are_ones_the_game_takes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Microsoft's FreeCell numbers start at 1: the defaults start there too.
+    ms = ("freecell", "-o", "numbering=microsoft")
+    deal_1 = str(patience.game("freecell", numbering="microsoft").deal(1))
+    code, out, _ = run(capsys, "show", *ms)
+    assert code == 0 and out.strip() == deal_1.strip()
+    code, out, _ = run(capsys, "solve", *ms, "--max-nodes", "20000", "--json", "-")
+    assert code == 0 and json.loads(out)["seed"] == 1
+    target = tmp_path / "sim.json"
+    code, _, _ = run(
+        capsys, "simulate", *ms, "--deals", "3", "--no-progress", "--json", str(target)
+    )
+    assert code == 0 and [r["seed"] for r in json.loads(target.read_text())["results"]] == [1, 2, 3]
+    code, out, _ = run(capsys, "demo", *ms)
+    assert code == 0 and out.startswith("FreeCell, seed 2026:")
+    # Elsewhere the defaults are what they were, and a seed the game refuses is refused.
+    code, out, _ = run(capsys, "show", "freecell")
+    assert code == 0 and out.strip() == str(patience.game("freecell").deal(0)).strip()
+    for refused in (
+        ["show", *ms, "--seed", "0"],
+        ["solve", *ms, "--seed", "0"],
+        ["simulate", *ms, "--start", "0", "--no-progress"],
+    ):
+        code, _, err = run(capsys, *refused)
+        assert code == 2 and "Microsoft deal number" in err
 
 
 def test_interrupt_exits_130_with_one_line(

@@ -169,6 +169,22 @@ def test_seeds_deals_and_given_positions() -> None:
         env.reset(options={"state": patience.game("klondike").deal(1)})
 
 
+def test_a_game_of_fewer_seeds_deals_only_those() -> None:
+    # FreeCell by Microsoft's numbers takes 1 to 2**31 - 1: each seed of the
+    # sequence is brought into that range, without a seed as with one.
+    env = PatienceEnv("freecell", numbering="microsoft")
+    seeds = env.game.seeds
+    assert seeds == range(1, 2**31)
+    for _ in range(5):
+        _, info = env.reset()
+        assert info["deal"] in seeds and env.state == env.game.deal(info["deal"])
+    deals = [env.reset(seed=11)[1]["deal"], env.reset()[1]["deal"]]
+    assert deals == [1 + (derive_seed(11, k) >> 1) % (2**31 - 1) for k in range(2)]
+    assert env.reset(options={"deal": 617})[1]["deal"] == 617
+    with pytest.raises(patience.InvalidSeedError):
+        env.reset(options={"deal": 0})
+
+
 def test_illegal_actions_cost_a_penalty_or_raise() -> None:
     env = PatienceEnv("klondike", illegal_penalty=0.5)
     obs, info = env.reset(options={"deal": 1})

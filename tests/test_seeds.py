@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 import patience
-from patience import InvalidSeedError
+from patience import InvalidSeedError, PatienceError, RandomPolicy, Session, simulate
 from patience.games.freecell import MICROSOFT_NUMBERS, MicrosoftNumberError
+from patience.simulation import play_deal
 
 
 def variants() -> list[tuple[str, dict[str, Any]]]:
@@ -95,3 +96,58 @@ def test_microsoft_deals_load_and_solve() -> None:
     for move in found.moves:
         state = MS.apply(state, move)
     assert MS.is_won(state)
+
+
+def test_a_session_without_a_seed_deals_one_the_game_takes() -> None:
+    for _ in range(5):
+        session = Session(MS)
+        assert session.seed in MICROSOFT_NUMBERS
+        assert session.state == MS.deal(session.seed)
+    with pytest.raises(MicrosoftNumberError):
+        Session(MS, seed=0)
+
+
+class Counting(RandomPolicy):
+    """Random play that counts its deals."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.deals = 0
+
+    def new_deal(self) -> None:
+        super().new_deal()
+        self.deals += 1
+
+
+def test_simulate_plays_the_games_first_seeds() -> None:
+    sim = simulate(MS, "random", 3)
+    assert [r.seed for r in sim.results] == [1, 2, 3]
+    assert [r.seed for r in simulate("freecell", "random", 2).results] == [0, 1]
+    assert simulate(MS, "random", 0).deals == 0
+
+
+@pytest.mark.parametrize("seeds", [[0], [1, 2, 0], range(3), range(2**31 - 2, 2**31 + 1), 2**31])
+def test_simulate_refuses_seeds_outside_the_games_before_any_deal(seeds: Any) -> None:
+    policy = Counting()
+    with pytest.raises(PatienceError) as refused:
+        simulate(MS, policy, seeds)
+    assert policy.deals == 0
+    if isinstance(seeds, int):
+        assert "seeds 1 to 1+n-1" in str(refused.value) and str(2**31 - 1) in str(refused.value)
+    else:
+        assert isinstance(refused.value, MicrosoftNumberError)
+
+
+def test_simulate_checks_the_seeds_of_an_iterator_against_the_game() -> None:
+    policy, done = Counting(), list[int]()
+    with pytest.raises(MicrosoftNumberError):
+        simulate(MS, policy, iter([1, 0]), chunk_size=1, progress=lambda n, _: done.append(n))
+    assert done == [1] and policy.deals == 1  # seed 0 was refused before its deal
+
+
+def test_play_deal_checks_the_seed_against_the_game() -> None:
+    policy = Counting()
+    with pytest.raises(MicrosoftNumberError):
+        play_deal(MS, policy, 0)
+    assert policy.deals == 0
+    assert play_deal(MS, policy, 1).seed == 1

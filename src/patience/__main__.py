@@ -37,7 +37,6 @@ from .errors import PatienceError, brief_repr
 from .game import Game
 from .policies import POLICIES, GreedyPolicy, make_policy
 from .registry import describe, game, games
-from .shuffle import check_seed
 from .simulation import simulate
 from .solver import solve
 
@@ -61,6 +60,14 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
 
 def _game(args: argparse.Namespace) -> Game:
     return game(args.game, **_options(args.option))
+
+
+def _seed(g: Game, args: argparse.Namespace, usual: int = 0) -> int:
+    """The seed ``--seed`` gives; without it ``usual``, or the game's first
+    seed (:attr:`Game.seeds`) when the game does not take that one."""
+    if args.seed is None:
+        return usual if usual in g.seeds else g.seeds.start
+    return int(args.seed)
 
 
 def _write_json(data: Any, target: str) -> None:
@@ -163,7 +170,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     g = _game(args)
-    state = g.deal(args.seed)
+    state = g.deal(_seed(g, args))
     _say(args, str(state))
     if args.json:
         _write_json(state.to_json(), args.json)
@@ -187,8 +194,9 @@ def _pile_legend(g: Game) -> str:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     g = _game(args)
-    state = g.deal(args.seed)
-    print(f"{g.title or g.name}, seed {args.seed}: {describe(g.name).summary}")
+    seed = _seed(g, args, 2026)
+    state = g.deal(seed)
+    print(f"{g.title or g.name}, seed {seed}: {describe(g.name).summary}")
     print(f"Piles: {_pile_legend(g)}.")
     print(
         "The greedy policy plays the deal out. Each line is a move in the library's"
@@ -200,7 +208,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     policy = GreedyPolicy()
     import random
 
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
     n = 0
     while not g.is_over(state):
         movers = sorted({m.player or 0 for m in g.legal_moves(state)})
@@ -216,7 +224,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     g = _game(args)
-    state = g.deal(args.seed)
+    seed = _seed(g, args)
+    state = g.deal(seed)
     found = solve(
         g,
         state,
@@ -227,7 +236,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     )
     _say(
         args,
-        f"{g.name} seed {args.seed}: {found.status}"
+        f"{g.name} seed {seed}: {found.status}"
         + (f", score {found.score}" if found.score is not None else "")
         + f" ({found.nodes} nodes, {found.seconds:.2f} s, {found.nodes_per_second:.0f} nodes/s)",
     )
@@ -241,7 +250,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         )
     if args.json:
         _write_json(
-            {"game": g.name, "options": dict(g.options), "seed": args.seed, **found.to_json()},
+            {"game": g.name, "options": dict(g.options), "seed": seed, **found.to_json()},
             args.json,
         )
     return 0
@@ -249,9 +258,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     g = _game(args)
-    seeds = range(args.start, args.start + args.deals)
-    check_seed(seeds[0])  # before the progress bar appears (simulate() checks them again)
-    check_seed(seeds[-1])
+    start = g.seeds.start if args.start is None else args.start
+    seeds = range(start, start + args.deals)
+    g._check_seed(seeds[0])  # before the progress bar appears (simulate() checks them again)
+    g._check_seed(seeds[-1])
     names: list[str] = args.policy or ["random"]
     if len(names) not in (1, g.players):
         raise PatienceError(
@@ -297,6 +307,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+_SEED_HELP = "the deal's seed (default: 0), or the game's first seed if it has no seed 0"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m patience``."""
     parser = argparse.ArgumentParser(
@@ -340,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("show", help="deal a seeded game and print it", formatter_class=helpful)
     game_args(p)
-    p.add_argument("--seed", type=int, default=0, help="the deal's seed")
+    p.add_argument("--seed", type=int, help=_SEED_HELP)
     p.add_argument("--json", metavar="FILE", help="also write the state as JSON ('-': stdout)")
     p.set_defaults(run=cmd_show)
 
@@ -348,14 +361,18 @@ def build_parser() -> argparse.ArgumentParser:
         "demo", help="deal a seeded game and play it out greedily", formatter_class=helpful
     )
     game_args(p, "railroad")
-    p.add_argument("--seed", type=int, default=2026, help="the deal's seed")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="the deal's seed (default: 2026, or the game's first seed if it has no seed 2026)",
+    )
     p.set_defaults(run=cmd_demo)
 
     p = sub.add_parser(
         "solve", help="search a deal for a win, seeing every card", formatter_class=helpful
     )
     game_args(p)
-    p.add_argument("--seed", type=int, default=0, help="the deal's seed")
+    p.add_argument("--seed", type=int, help=_SEED_HELP)
     p.add_argument(
         "--goal",
         choices=["win", "score"],
@@ -383,7 +400,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the policy (default random); give one per player to pit policies against each other",
     )
     p.add_argument("--deals", type=_positive, default=100, help="how many deals to play")
-    p.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    p.add_argument(
+        "--start", type=int, help="first seed (default: the game's first, 0 for most games)"
+    )
     p.add_argument(
         "--jobs", type=_positive, default=None, help="worker processes (none: play here)"
     )

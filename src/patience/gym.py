@@ -323,8 +323,16 @@ def _reset_start(
             raise PatienceError(f"options['state'] must be a State, not {brief_repr(state)}")
         game._check_own(state)
         return state, None, seeds
-    deal = seeds.next() if options.get("deal") is None else check_seed(options["deal"])
+    given = options.get("deal")
+    deal = _within(seeds.next(), game.seeds) if given is None else game._check_seed(given)
     return game.deal(deal), deal, seeds
+
+
+def _within(value: int, seeds: range) -> int:
+    """``value``, a draw of a seed sequence, as one of a game's ``seeds``:
+    ``seeds.start + value % (seeds.stop - seeds.start)``, which is ``value``
+    itself for a game that takes every 64-bit seed."""
+    return seeds.start + value % (seeds.stop - seeds.start)
 
 
 def _action_number(game: Game, action: Any) -> int:
@@ -391,7 +399,10 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
       63 bits of :func:`patience.shuffle.derive_seed`), and each ``reset()``
       after it the next deal of the same sequence, ``derive_seed(s, 1) >> 1``,
       ``derive_seed(s, 2) >> 1`` ...: the same seed gives the same deals on
-      every machine, NumPy version or not. Without any seed the sequence
+      every machine, NumPy version or not. A game that takes fewer seeds
+      (:attr:`Game.seeds <patience.Game.seeds>`: Microsoft's FreeCell
+      numbers) deals ``seeds.start + d % (seeds.stop - seeds.start)`` for
+      each such ``d``. Without any seed the sequence
       starts from the environment's generator. ``reset(options={"deal": n})``
       deals seed ``n`` itself and ``reset(options={"state": state})`` starts
       from a given position; neither moves the sequence on. ``info["deal"]``

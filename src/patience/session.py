@@ -15,7 +15,6 @@ from .game import Game, Result
 from .move import Move
 from .records import Record
 from .registry import game as make_game
-from .shuffle import check_seed
 from .state import State
 
 __all__ = ["HINT_SECONDS", "SESSION_FORMAT", "UNDO_POLICIES", "Session"]
@@ -39,8 +38,9 @@ class Session:
     """A game in progress: the game, the current position and the history.
 
     Made from a game (or a registered name) and a seed, or a card order, or
-    neither: then it deals a random seed, which :attr:`seed` and the record
-    keep, so the game can still be replayed::
+    neither: then it deals a random seed (one of the game's
+    :attr:`~patience.Game.seeds`), which :attr:`seed` and the record keep, so
+    the game can still be replayed::
 
         >>> import patience
         >>> s = patience.Session("railroad", seed=7)
@@ -89,9 +89,10 @@ class Session:
         if seed is not None and cards is not None:
             raise PatienceError("give seed= or cards=, not both")
         if seed is None and cards is None:
-            seed = random.SystemRandom().randrange(2**64)
+            seeds = self.game.seeds
+            seed = random.SystemRandom().randrange(seeds.start, seeds.stop)
         if seed is not None:
-            self.seed: int | None = check_seed(seed)
+            self.seed: int | None = self.game._check_seed(seed)
             self._start = self.game.deal(seed)
             self._cards: tuple[Card, ...] | None = None
         else:

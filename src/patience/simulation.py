@@ -29,7 +29,6 @@ from .errors import PatienceError, brief_repr
 from .game import Better, Game
 from .policies import Policy, make_policy, next_mover
 from .registry import game as make_game
-from .shuffle import check_seed
 from .solver import check_count
 
 __all__ = ["MAX_MOVES", "DealResult", "Simulation", "play_deal", "simulate", "wilson_interval"]
@@ -259,7 +258,7 @@ def play_deal(
             f"play_deal(): game must be a Game, such as patience.game('klondike'), "
             f"not {brief_repr(game)}"
         )
-    check_seed(seed)
+    game._check_seed(seed)
     max_moves = check_count("max_moves", max_moves)
     max_idle = check_count("max_idle", max_idle)
     policies = _policy_list(game, policy)
@@ -330,13 +329,11 @@ def _play_chunk(
     return [_play(game, policies, s, max_moves, max_idle) for s in seeds]
 
 
-_SEED_LIMIT = 2**64
-"""Deal seeds are integers ``0 <= seed < 2**64``."""
-
-
-def _seed_source(seeds: object) -> tuple[Iterable[int], int]:
+def _seed_source(game: Game, seeds: object) -> tuple[Iterable[int], int]:
     """The seeds to play and how many there are (0 when unknown), checked as far as possible.
 
+    A number of deals ``n`` is the first ``n`` of the game's seeds
+    (:attr:`~patience.Game.seeds`: 0 to ``n - 1`` for almost every game).
     Nothing is materialised: a count becomes a :class:`range`, and a range is
     checked by its ends. A collection is checked seed by seed up front; the
     seeds of any other iterable are checked as they are drawn.
@@ -346,17 +343,19 @@ def _seed_source(seeds: object) -> tuple[Iterable[int], int]:
             f"seeds must be a number of deals or an iterable of seeds, not {brief_repr(seeds)}"
         )
     if isinstance(seeds, int):
-        if not 0 <= seeds <= _SEED_LIMIT:
+        first, most = game.seeds.start, game.seeds.stop - game.seeds.start
+        if not 0 <= seeds <= most:
+            span = "n-1" if first == 0 else f"{first}+n-1"
             raise PatienceError(
-                f"seeds: a number of deals (seeds 0 to n-1) must be from 0 to 2**64, "
-                f"not {brief_repr(seeds)}"
+                f"seeds: a number of deals (seeds {first} to {span}) must be from 0 to "
+                f"{'2**64' if most == 2**64 else most}, not {brief_repr(seeds)}"
             )
-        return range(seeds), seeds
+        return range(first, first + seeds), seeds
     if isinstance(seeds, range):
         if not seeds:
             return seeds, 0
-        check_seed(seeds[0])
-        check_seed(seeds[-1])
+        game._check_seed(seeds[0])
+        game._check_seed(seeds[-1])
         return seeds, (seeds[-1] - seeds[0]) // seeds.step + 1
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
         raise PatienceError(
@@ -364,16 +363,16 @@ def _seed_source(seeds: object) -> tuple[Iterable[int], int]:
         )
     if isinstance(seeds, Collection):
         for seed in seeds:
-            check_seed(seed)
+            game._check_seed(seed)
         return seeds, len(seeds)
     return seeds, 0
 
 
-def _chunks(seeds: Iterable[int], size: int) -> Iterator[list[int]]:
-    """Consecutive lists of ``size`` checked seeds, drawn lazily from ``seeds``."""
+def _chunks(game: Game, seeds: Iterable[int], size: int) -> Iterator[list[int]]:
+    """Consecutive lists of ``size`` seeds of ``game``, checked, drawn lazily from ``seeds``."""
     it = iter(seeds)
     while True:
-        chunk = [check_seed(s) for s in itertools.islice(it, size)]
+        chunk = [game._check_seed(s) for s in itertools.islice(it, size)]
         if not chunk:
             return
         yield chunk
@@ -479,7 +478,8 @@ def simulate(
     max_idle: int = MAX_IDLE,
     **policy_options: Any,
 ) -> Simulation:
-    """Play every deal in ``seeds`` (or seeds ``0..n-1`` for an int) with ``policy``.
+    """Play every deal in ``seeds`` (or for an int ``n`` the game's first ``n``
+    :attr:`~patience.Game.seeds`, ``0..n-1`` for almost every game) with ``policy``.
 
     ``policy`` is a policy object, a built-in name with ``policy_options``, or
     one policy per player. Give an ``executor`` (any
@@ -494,8 +494,9 @@ def simulate(
     (:attr:`Simulation.cut`), never as a loss.
 
     Every argument is checked before the first deal: a bad one raises
-    :class:`~patience.PatienceError` (:class:`~patience.InvalidSeedError` for
-    a seed outside ``0 <= seed < 2**64``). Seeds are drawn lazily, a chunk at
+    :class:`~patience.PatienceError` (:class:`~patience.InvalidSeedError`, or
+    the game's own subclass of it, for a seed outside the game's
+    :attr:`~patience.Game.seeds`). Seeds are drawn lazily, a chunk at
     a time, and only a bounded number of chunks is handed to the executor
     ahead of the results, so a run of a billion deals needs no list of a
     billion seeds. The seeds of an iterator that is not a collection are
@@ -539,8 +540,8 @@ def simulate(
         chosen = _policy_list(g, [make_policy(p) for p in policy])
     else:
         chosen = _policy_list(g, policy)
-    source, total = _seed_source(seeds)
-    chunks = _chunks(source, chunk_size)
+    source, total = _seed_source(g, seeds)
+    chunks = _chunks(g, source, chunk_size)
     work = functools.partial(_play_chunk, g, chosen, max_moves, max_idle)
     results: list[DealResult] = []
     if executor is None and (jobs is None or jobs == 1):
