@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from typing import Any
@@ -34,15 +35,12 @@ class Pile:
     down: int = 0
     _memo: Any = attrs.field(default=None, init=False, eq=False, repr=False, alias="_memo")
     """Derived data a game caches on the pile (ignored by equality and hashing)."""
-    _hash: int | None = attrs.field(default=None, init=False, eq=False, repr=False, alias="_hash")
-    """The hash, worked out on first use (piles are hashed often, and shared by states)."""
+    _hash: int = attrs.field(default=0, init=False, eq=False, repr=False, alias="_hash")
+    """The hash, worked out when the pile is made (piles are hashed often,
+    and shared by states)."""
 
     def __hash__(self) -> int:
-        h = self._hash
-        if h is None:
-            h = hash((self.cards, self.down))
-            _set_hash(self, h)
-        return h
+        return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Neither cached value travels: a hash is only good in its own process.
@@ -70,6 +68,7 @@ class Pile:
                 f"a pile's face-down count must be an integer from 0 to {len(cards)} "
                 f"(the number of cards), not {brief_repr(down)}"
             )
+        _set_hash(self, hash((cards, down)))
 
     @classmethod
     def _trusted(cls, cards: tuple[Card, ...], down: int) -> Pile:
@@ -81,7 +80,7 @@ class Pile:
         _set_cards(pile, cards)
         _set_down(pile, down)
         _set_memo(pile, None)
-        _set_hash(pile, None)
+        _set_hash(pile, hash((cards, down)))
         return pile
 
     @classmethod
@@ -156,6 +155,9 @@ def _restore(cards: tuple[Card, ...], down: int) -> Pile:
     return Pile(cards, down)
 
 
+_hash_of = operator.attrgetter("_hash")
+
+
 def in_order(piles: Iterable[Pile]) -> tuple[Pile, ...]:
     """``piles`` in an order that depends only on what they hold (for game code).
 
@@ -164,11 +166,10 @@ def in_order(piles: Iterable[Pile]) -> tuple[Pile, ...]:
     only when two different piles share a hash (rare) does it fall back to
     ordering by the cards themselves, so the result is exact either way.
     """
-    ordered = sorted(piles, key=hash)  # which caches every hash
-    hashes = [p._hash for p in ordered]
-    if len(set(hashes)) < len(hashes):  # equal piles, or (rare) a shared hash
+    ordered = sorted(piles, key=_hash_of)
+    if len({p._hash for p in ordered}) < len(ordered):  # equal piles, or (rare) a shared hash
         for a, b in pairwise(ordered):
-            if a._hash == b._hash and a != b:
+            if a._hash == b._hash and a is not b and (a.cards, a.down) != (b.cards, b.down):
                 ordered.sort(key=_content)
                 break
     return tuple(ordered)
