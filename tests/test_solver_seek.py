@@ -57,12 +57,13 @@ def small_position(game: Game, rng: random.Random, left: int) -> State:
     return game.from_json(data)
 
 
-def seek(game: Game, state: State, budget: int) -> _Seeker:
-    """A best-first search of ``state`` alone, for at most ``budget`` positions."""
-    estimate = game.search_estimate(state)
+def seek(game: Game, state: State, budget: int, kind: int = 0) -> _Seeker:
+    """A best-first search of ``state`` alone by the estimate of ``kind``,
+    for at most ``budget`` positions."""
+    estimate = game.search_estimate(state, kind)
     assert isinstance(estimate, int)
     limit = _Limit(time.perf_counter, time.perf_counter(), 600.0)
-    seeker = _Seeker(game, 0, state, estimate, limit, 100_000, {}, {}, set())
+    seeker = _Seeker(game, 0, state, kind, estimate, limit, 100_000, {}, {}, set())
     made = seeker.search(budget)
     assert made <= budget
     return seeker
@@ -96,6 +97,60 @@ def test_one_pack_games_with_cells_give_an_estimate_and_a_larger_share(name: str
     assert isinstance(game.search_estimate(game.deal(0)), int)
     assert game.estimate_share == 4
     assert patience.game("napoleon").estimate_share == patience.game("klondike").estimate_share == 1
+
+
+@pytest.mark.parametrize("name", ONE_PACK_WITH_CELLS)
+def test_one_pack_games_with_cells_give_two_estimates(name: str) -> None:
+    game = patience.game(name)
+    assert game.estimate_kinds == 2
+    state = game.deal(0)
+    first, second = game.search_estimate(state, 0), game.search_estimate(state, 1)
+    assert isinstance(first, int) and isinstance(second, int)
+    assert game.search_estimate(state) == first
+
+
+@pytest.mark.parametrize("name", ["napoleon", "spider", "klondike", "railroad"])
+def test_other_games_give_one_estimate_at_most(name: str) -> None:
+    game = patience.game(name)
+    assert game.estimate_kinds == 1
+    with pytest.raises(patience.PatienceError, match="estimate_kinds"):
+        game.search_estimate(game.deal(0), 1)
+
+
+@pytest.mark.parametrize("kind", [2, -1, True, 1.0, "1", None])
+def test_a_kind_out_of_range_is_refused(kind: Any) -> None:
+    game = patience.game("freecell")
+    with pytest.raises(patience.PatienceError, match="kind must be a whole number from 0 to 1"):
+        game.search_estimate(game.deal(0), kind)
+
+
+def test_the_second_freecell_estimate_values_room_to_move() -> None:
+    game = patience.game("freecell")
+    state = game.deal_microsoft(1)
+    # As dealt: every cell free, no space, nothing in a cell, so the second
+    # weighs the same but for the room: three for each of the five cards a
+    # move could carry.
+    assert game.search_estimate(state, 1) - game.search_estimate(state, 0) == -3 * 5
+    # A card put in a cell costs two more to the first, and four more and
+    # the room lost, (4 + 1) - (3 + 1) cards, to the second.
+    move = next(m for m in game.legal_moves(state) if m.target == "c1")
+    after = game.apply(state, move)
+    first = game.search_estimate(after, 0) - game.search_estimate(state, 0)
+    second = game.search_estimate(after, 1) - game.search_estimate(state, 1)
+    assert second - first == 2 + 3
+
+
+def test_the_solver_searches_by_each_estimate_in_turn() -> None:
+    # Microsoft deal 469: the search by the first estimate alone is still
+    # looking after 30,000 positions, the one by the second wins in a few
+    # thousand, and the solver, giving each half the share, wins too.
+    game = patience.game("freecell")
+    state = game.deal_microsoft(469)
+    assert seek(game, state, 30_000, kind=0).win_line is None
+    second = seek(game, state, 30_000, kind=1)
+    assert second.win_line is not None and replays(game, state, second.win_line)
+    found = solve(game, state, max_nodes=30_000)
+    assert found.won and replays(game, state, found.moves)
 
 
 def test_a_card_the_foundations_need_buried_deeper_costs_more() -> None:

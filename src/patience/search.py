@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from .errors import PatienceError, brief_repr
 from .move import Move
 from .state import State
 
@@ -82,7 +83,7 @@ def move_preferences(game: Game, state: State) -> tuple[int, ...] | None:
     return game._move_preferences(state)
 
 
-def search_estimate(game: Game, state: State) -> int | None:
+def search_estimate(game: Game, state: State, kind: int = 0) -> int | None:
     """How far from a win ``state`` looks to a search for one, or ``None``.
 
     A whole number, lower for a position that looks closer to a win; it need
@@ -92,10 +93,24 @@ def search_estimate(game: Game, state: State) -> int | None:
     changes how soon a win is found, never what a search can prove. ``None``
     (the default) means the game gives no estimate, and the solver then makes
     no such search.
+
+    A game may give several estimates that weigh a position differently
+    (:attr:`~patience.Game.estimate_kinds` of them, numbered from 0 by
+    ``kind``): the solver then makes one such search for each, and they take
+    turns. Where one estimate leads a search astray in a deal, another
+    seldom does in the same deal. A ``kind`` that is not a whole number in
+    ``range(game.estimate_kinds)`` raises :class:`~patience.PatienceError`.
     """
     if type(state) is not State or state._game is not game:
         game._check_own(state)
-    return game._search_estimate(state)
+    if kind != 0 and (
+        isinstance(kind, bool) or not isinstance(kind, int) or not 0 <= kind < game.estimate_kinds
+    ):
+        raise PatienceError(
+            f"kind must be a whole number from 0 to {game.estimate_kinds - 1}"
+            f" (see Game.estimate_kinds), not {brief_repr(kind)}"
+        )
+    return game._search_estimate(state, kind)
 
 
 # ------------------------------------------------------ the hooks, and Game's part
@@ -119,9 +134,9 @@ def _no_preferences(game: Game, state: State) -> tuple[int, ...] | None:
     return None
 
 
-def _no_estimate(game: Game, state: State) -> int | None:
-    """:func:`~patience.search.search_estimate` for a state of the game
-    (default: ``None``)."""
+def _no_estimate(game: Game, state: State, kind: int) -> int | None:
+    """:func:`~patience.search.search_estimate` for a state of the game and
+    a valid ``kind`` (default: ``None``)."""
     return None
 
 
@@ -215,7 +230,13 @@ class SearchMethods:
     """How many positions a solver's best-first search for wins (by
     :meth:`search_estimate`) gets for each position of the exhaustive run it
     takes turns with: 1 by default, more where a game's estimate leads to
-    wins far more often than the exhaustive search does."""
+    wins far more often than the exhaustive search does. Where the game
+    gives several estimates, their searches share these positions equally."""
+
+    estimate_kinds: int = 1
+    """How many estimates :meth:`search_estimate` gives (its ``kind`` runs
+    from 0 to one less): 1 by default. A solver makes one best-first search
+    for wins by each, taking turns."""
 
     _search_lines = _no_lines
     _move_scores = _no_scores

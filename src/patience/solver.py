@@ -19,7 +19,8 @@ ones included: what the literature calls *thoughtful* solitaire. It uses only
 - :meth:`~patience.Game.may_win` and :meth:`~patience.Game.score_bound`, which
   prune positions that cannot be won or cannot beat the best score found;
 - :meth:`~patience.Game.search_estimate`, which orders a best-first search
-  for wins that takes turns with the depth-first runs.
+  for wins (one for each of the game's estimates) that takes turns with the
+  depth-first runs.
 
 The search is depth-first with limits on nodes, time and table size; the
 table is cleared when it is full, so memory stays bounded and the answer
@@ -277,8 +278,11 @@ def solve(
     (:meth:`~patience.Game.search_estimate`), a best-first search for wins
     takes turns with the runs, going on after each run that ends without an
     answer for as many positions as that run had, times the game's
-    :attr:`~patience.Game.estimate_share`. It answers only with a
-    win: a loss is still proven by a run alone.
+    :attr:`~patience.Game.estimate_share`. Where the game gives several
+    estimates (:attr:`~patience.Game.estimate_kinds`), there is one such
+    search for each, and they share those positions equally, one after the
+    other. They answer only with a win: a loss is still proven by a run
+    alone.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
@@ -345,13 +349,19 @@ def solve(
     # turns: one searches move by move, the next line by line.
     by_lines = goal == "win" and restarts and game.search_lines(state) is not None
     # Where the game estimates how far a position is from a win, a best-first
-    # search for one takes turns with the runs, each slice as many positions
-    # as the run before it.
-    seeker: _Seeker | None = None
+    # search for one by each of its estimates takes turns with the runs, the
+    # searches' slices together as many positions as the run before them,
+    # times the game's share.
+    seekers: list[_Seeker] = []
     if dead is not None and restarts:
-        estimate = game.search_estimate(state)
-        if estimate is not None:
-            seeker = _Seeker(game, player, state, estimate, limit, table_size, dead, ruled, going)
+        for kind in range(game.estimate_kinds):
+            estimate = game.search_estimate(state, kind)
+            if estimate is None:
+                break
+            seekers.append(
+                _Seeker(game, player, state, kind, estimate, limit, table_size, dead, ruled, going)
+            )
+    seeker: _Seeker | None = None  # the one that found a win, if one did
     while True:
         if max_nodes is not None:
             budget = min(budget, max_nodes - used) if budget is not None else max_nodes - used
@@ -375,16 +385,21 @@ def solve(
         if not run.blocked:  # a blocked run goes again with the same budget
             if run.exhausted or not restarts:
                 break
-            if seeker is not None and not seeker.empty:
-                share = _SEEK_SHARE * game.estimate_share * run.nodes
+            going_on = [k for k in seekers if not k.empty]
+            for each in going_on:
+                share = _SEEK_SHARE * game.estimate_share * run.nodes // len(going_on)
                 if max_nodes is not None:
                     share = min(share, max_nodes - used)
-                if share > 0:
-                    used += seeker.search(share)
-                    if seeker.win_line is not None or seeker.timed_out:
-                        break
-                    if max_nodes is not None and used >= max_nodes:
-                        break
+                if share <= 0:
+                    break
+                used += each.search(share)
+                if each.win_line is not None or each.timed_out:
+                    seeker = each
+                    break
+                if max_nodes is not None and used >= max_nodes:
+                    break
+            if seeker is not None or (max_nodes is not None and used >= max_nodes):
+                break
             runs += 1
             # With lines, each term of the sequence is a pair of runs, one of each kind.
             budget = _RESTART_UNIT * _luby((runs + 1) // 2 if by_lines else runs)
@@ -394,7 +409,8 @@ def solve(
     sought = None
     if seeker is not None:
         sought = seeker.win_line, seeker.win_score
-        seeker.release()
+    for each in seekers:
+        each.release()
     if dead is not None:
         dead.clear()
     ruled_any = bool(ruled)
@@ -741,9 +757,10 @@ reached from (``None`` at the root) and the step that reached it."""
 
 
 class _Seeker:
-    """A best-first search for a win, by the game's estimate
-    (:meth:`~patience.Game.search_estimate`), taken in slices of positions
-    between the depth-first runs and carried on from one slice to the next.
+    """A best-first search for a win, by one of the game's estimates
+    (:meth:`~patience.Game.search_estimate` of its ``kind``), taken in
+    slices of positions between the depth-first runs and carried on from one
+    slice to the next.
 
     It keeps every position met but not yet expanded in a queue ordered by
     the estimate (ties: the one met last first) and expands the most
@@ -762,6 +779,7 @@ class _Seeker:
         "empty",
         "game",
         "going",
+        "kind",
         "limit",
         "lines",
         "met",
@@ -781,6 +799,7 @@ class _Seeker:
         game: Game,
         player: int,
         root: State,
+        kind: int,
         estimate: int,
         limit: _Limit | None,
         table_size: int,
@@ -790,6 +809,7 @@ class _Seeker:
     ) -> None:
         self.game = game
         self.player = player
+        self.kind = kind
         self.limit = limit
         self.table_size = table_size
         self.dead = dead
@@ -871,7 +891,7 @@ class _Seeker:
                 if len(met) >= self.table_size:
                     met.clear()
                 met[key] = debt
-                estimate = game.search_estimate(child)
+                estimate = game.search_estimate(child, self.kind)
                 self.ticket -= 1
                 heapq.heappush(queue, (0 if estimate is None else estimate, self.ticket, here))
                 if len(queue) > self.table_size:

@@ -673,6 +673,14 @@ class TableauGame(Game):
 
     _estimated = functools.cached_property(search.estimated)
 
+    @functools.cached_property
+    def estimate_kinds(self) -> int:  # type: ignore[override]
+        """2 for games of one pack with cells and everything dealt (FreeCell
+        and its kin), whose two estimates each lead a search astray in deals
+        where the other does not (see
+        :func:`~patience.tableau.search.search_estimate`); 1 elsewhere."""
+        return 2 if self._estimated == "cells" else 1
+
     @property
     def _capped_counters(self) -> frozenset[str]:
         return pass_capped(self.rules.passes)
@@ -745,7 +753,7 @@ class TableauGame(Game):
         }
 
     @functools.cached_property
-    def _pile_costs(self) -> dict[tuple[int, Pile], int]:
+    def _pile_costs(self) -> dict[tuple[int, Pile], tuple[int, tuple[tuple[int, int], ...]]]:
         """A cache of :func:`~patience.tableau.search.pile_cost` by base rank and pile (a pure
         function of its key, cleared when large)."""
         return {}

@@ -310,7 +310,7 @@ def search_lines(
     return tuple(out)
 
 
-def search_estimate(game: TableauGame, state: State) -> int | None:
+def search_estimate(game: TableauGame, state: State, kind: int = 0) -> int | None:
     """Game.search_estimate: a weighted count of what stands between the
     position and a win.
 
@@ -326,21 +326,29 @@ def search_estimate(game: TableauGame, state: State) -> int | None:
     Given for games of two packs or more where no card comes back down from
     the foundations (Napoleon at St. Helena and Spider, as built in), whose
     exhaustive search seldom ends in the time a deal is given: a search for
-    wins by the estimate takes turns with it there. And for games of one
-    pack with cells and everything dealt (FreeCell, Baker's Game, Eight Off,
-    Seahaven Towers), weighing a card above a lower card of its suit six,
-    and each card lying on the next card a foundation needs four more: on
-    Microsoft's FreeCell deals 1 to 1,000 the exhaustive search alone left
-    a few deals unsettled after 200,000 positions, and deal 617 after
-    700,000, while with the estimate each of the hardest took under 220,000.
-    Elsewhere it took half the exhaustive search's positions for no gain:
-    Canfield's first 40 deals at 30,000 positions each gave the same 20 wins
-    and 1 loss, and Emperor's first 20 won 8 against 11.
+    wins by the estimate takes turns with it there. Elsewhere it took half
+    the exhaustive search's positions for no gain: Canfield's first 40 deals
+    at 30,000 positions each gave the same 20 wins and 1 loss, and Emperor's
+    first 20 won 8 against 11.
+
+    And for games of one pack with cells and everything dealt (FreeCell,
+    Baker's Game, Eight Off, Seahaven Towers), in two kinds. Kind 0 weighs
+    a card above a lower card of its suit six, and each card lying on the
+    next card a foundation needs four more. Kind 1 weighs the same, but a
+    card in a cell four, the cards on the next cards seven each where no
+    cell or space is free, and takes off three for each card one move could
+    carry, ``(free cells + 1) * 2**spaces``: it values room to move. On
+    Microsoft's FreeCell deals 1 to 1,000, the exhaustive search alone left
+    a few deals unsettled after 200,000 positions; with kind 0 beside it,
+    four deals (299, 469, 672, 944) were still unsettled at 200,000, and
+    with kind 1 instead, one (288), which kind 0 wins in 4,420. With both,
+    their searches taking turns, each of the thousand was won within 190,000
+    positions (see :doc:`/games/freecell`).
     """
-    kind = game._estimated
-    if kind is None:
+    family = game._estimated
+    if family is None:
         return None
-    one_pack = kind == "cells"
+    one_pack = family == "cells"
     r = game.rules
     at = game._at
     items = state._items
@@ -350,24 +358,54 @@ def search_estimate(game: TableauGame, state: State) -> int | None:
     cost = 10 * (len(game._deck) - up)
     if at.reserve >= 0:
         cost += 4 * len(items[at.reserve].cards)
+    room = one_pack and kind == 1
+    free = 0
     for c in at.cells:
         if items[c].cards:
-            cost += 2
+            cost += 4 if room else 2
+        else:
+            free += 1
     base = 0 if r.foundation_mode == "suits" else game._base(state)
     costs = game._pile_costs
     if len(costs) > 200_000:
         costs.clear()  # a cache: only worked out again
     piles = [items[t] for t in at.tableau]
+    spaces = 0
+    for pile in piles:
+        if not pile.cards:
+            spaces += 1
     if at.waste >= 0:
         piles.append(items[at.waste])
+    lows = []
     for pile in piles:
         known = costs.get((base, pile))
         if known is None:
             known = costs[(base, pile)] = pile_cost(game, pile, base, 6 if one_pack else 3)
-        cost += known
-    if one_pack:
-        cost += 4 * _cards_on_next(game, state, piles, base)
-    return cost
+        cost += known[0]
+        lows.append(known[1])
+    if not one_pack:
+        return cost
+    # How many cards lie on the cards the foundations need next: each suit's
+    # lowest card left, whose height is how many cards of the suit are up.
+    points = game._card_points
+    wanted = [0, 0, 0, 0]
+    for f in at.foundations:
+        cards = items[f].cards
+        if cards:
+            wanted[points[cards[0]][0]] = len(cards)
+    on_next = 0
+    for low in lows:
+        for suit in range(4):
+            height, over = low[suit]
+            if height == wanted[suit]:
+                on_next += over
+    if room:
+        # The cards on the next cards weigh more where nothing can be put
+        # aside; room to move weighs as the number of cards one move could
+        # carry with the free cells and spaces as they are.
+        cost += (7 if not free and not spaces else 4) * on_next
+        return cost - 3 * ((free + 1) << spaces)
+    return cost + 4 * on_next
 
 
 def estimated(game: TableauGame) -> str | None:
@@ -384,12 +422,24 @@ def estimated(game: TableauGame) -> str | None:
     return "cells" if cells else None
 
 
-def pile_cost(game: TableauGame, pile: Pile, base: int, above: int = 3) -> int:
+_NO_LOWS = ((99, 0),) * 4
+"""A pile's lowest card of each suit where it holds none (see :func:`pile_cost`)."""
+
+
+def pile_cost(
+    game: TableauGame, pile: Pile, base: int, above: int = 3
+) -> tuple[int, tuple[tuple[int, int], ...]]:
     """A pile's part of :func:`search_estimate` (the waste's too); ``above``
-    is the weight of a card lying above a lower card of its own suit."""
+    is the weight of a card lying above a lower card of its own suit.
+
+    With it, for each suit, the height above the base of the pile's lowest
+    card of that suit (99 where it has none) and how many cards lie on that
+    card: where the foundations build by cards, the card a suit's foundation
+    needs next is its lowest card left, so these tell how many cards lie on
+    the next cards (:func:`search_estimate`) without a look at each card."""
     cards = pile.cards
     if not cards:
-        return -4
+        return -4, _NO_LOWS
     r = game.rules
     suits = r.foundation_mode == "suits"
     natural = game._suit_on if suits or r.unit == "suit-run" else game._on
@@ -399,11 +449,12 @@ def pile_cost(game: TableauGame, pile: Pile, base: int, above: int = 3) -> int:
         if cards[j - 1] not in natural[cards[j]]:
             cost += 3
     if suits:
-        return cost
+        return cost, _NO_LOWS
     rising = r.foundation_build == "up"
     points = game._card_points
     lowest = [99, 99, 99, 99]
-    for card in cards:
+    at = [0, 0, 0, 0]
+    for j, card in enumerate(cards):
         point = points.get(card)
         if point is None:
             continue  # a joker
@@ -412,33 +463,11 @@ def pile_cost(game: TableauGame, pile: Pile, base: int, above: int = 3) -> int:
         below = lowest[suit]
         if height < below:
             lowest[suit] = height
+            at[suit] = j
         elif below < height:
             cost += above
-    return cost
-
-
-def _cards_on_next(game: TableauGame, state: State, piles: list[Pile], base: int) -> int:
-    """How many cards lie on the cards the foundations need next (one pack,
-    cards going up one at a time), over all ``piles``."""
-    items = state._items
-    rising = game.rules.foundation_build == "up"
-    step = 1 if rising else -1
-    points = game._card_points
-    wanted = [base, base, base, base]  # the rank each suit's foundation needs next
-    for f in game._at.foundations:
-        cards = items[f].cards
-        if cards:
-            suit, rank = points[cards[-1]]
-            wanted[suit] = (rank - 1 + step) % 13 + 1
-    out = 0
-    for pile in piles:
-        cards = pile.cards
-        n = len(cards)
-        for j, card in enumerate(cards):
-            point = points.get(card)
-            if point is not None and wanted[point[0]] == point[1]:
-                out += n - 1 - j
-    return out
+    last = len(cards) - 1
+    return cost, tuple([(lowest[k], last - at[k]) for k in range(4)])
 
 
 def transposition_key(game: TableauGame, state: State) -> tuple[Hashable, int]:
