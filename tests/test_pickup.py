@@ -120,3 +120,19 @@ def test_moves_from_refuses_places_that_are_not_there(
         game.moves_from(game.deal(1), pile, index)  # type: ignore[arg-type]
     with pytest.raises(patience.ForeignStateError):
         game.pickable(patience.game("spider").deal(1))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pick_up_reads_notation_and_refuses_what_is_not_a_move(name: str) -> None:
+    # As apply() does: a move's notation picks up where the move does, and
+    # anything that is not a move is refused with the same error code.
+    game = patience.game(name)
+    state = game.deal(3)
+    for move in game.legal_moves(state)[:12]:
+        assert game.pick_up(state, str(move)) == game.pick_up(state, move)
+    for thing in (5, None, ("t1", 0)):
+        with pytest.raises(patience.IllegalMoveError) as refused:
+            game.pick_up(state, thing)  # type: ignore[arg-type]
+        assert refused.value.code == "not-a-move"
+    with pytest.raises(patience.InvalidMoveError):
+        game.pick_up(state, "no such move")

@@ -45,8 +45,9 @@ __all__ = [
 ]
 
 
-def pick_up(game: Game, state: State, move: Move) -> tuple[str, int | None] | None:
-    """Where ``move`` starts, for a front end: ``(pile, index)``.
+def pick_up(game: Game, state: State, move: Move | str) -> tuple[str, int | None] | None:
+    """Where ``move`` (a :class:`~patience.Move` or its notation) starts, for
+    a front end: ``(pile, index)``.
 
     ``pile`` is the layout pile the move takes from or acts on; ``index``
     is the position in it of the lowest card the move picks up (a card
@@ -60,13 +61,16 @@ def pick_up(game: Game, state: State, move: Move) -> tuple[str, int | None] | No
     return game.pick_up(state, move)
 
 
-def _pick_up(game: Game, state: State, move: Move) -> tuple[str, int | None] | None:
+def _pick_up(game: Game, state: State, move: Move | str) -> tuple[str, int | None] | None:
     """Where ``move`` starts, for a front end: ``(pile, index)`` (see
     :func:`~patience.frontend.pick_up`). By default the pile the game's
     ``_pick_up_pile`` names, at the lowest card the move takes; a game may
-    answer otherwise."""
+    answer otherwise. Raises :class:`~patience.errors.IllegalMoveError` for
+    something that is not a move, as :meth:`~patience.Game.apply` does."""
     if type(state) is not State or state._game is not game:
         game._check_own(state)
+    if type(move) is not Move:
+        move = game._move_of(state, move)
     name = game._pick_up_pile(move)
     if name is None:
         return None
@@ -281,7 +285,7 @@ def apply_events(game: Game, state: State, move: Move | str) -> tuple[State, tup
     """
     after = game.apply(state, move)
     if type(move) is not Move:
-        move = game.parse_move(state, move) if isinstance(move, str) else move
+        move = game._move_of(state, move)
     steps = list(game._events(state, move, after))
     steps += counter_events(game, state, after, steps)
     return after, tuple(steps)

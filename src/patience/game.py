@@ -391,10 +391,7 @@ class Game(
         if type(state) is not State or state._game is not self:
             self._check_own(state)
         if type(move) is not Move:
-            if isinstance(move, str):
-                move = self.parse_move(state, move)
-            elif not isinstance(move, Move):
-                raise IllegalMoveError(move, state, "not a Move", "not-a-move")
+            move = self._move_of(state, move)
         try:
             return self._apply(state, move)
         except IllegalMoveError as refused:
@@ -403,6 +400,16 @@ class Game(
                 problem = self._move_syntax_problem(move)
                 raise IllegalMoveError(move, state, problem, "not-a-move") from None
             raise
+
+    def _move_of(self, state: State, move: object) -> Move:
+        """``move`` as a :class:`~patience.Move`: notation is read in ``state``;
+        anything else but a Move raises
+        :class:`~patience.errors.IllegalMoveError` (code ``"not-a-move"``)."""
+        if isinstance(move, str):
+            return self.parse_move(state, move)
+        if not isinstance(move, Move):
+            raise IllegalMoveError(move, state, "not a Move", "not-a-move")
+        return move
 
     def is_won(self, state: State, player: int = 0) -> bool:
         """Whether ``player`` has won in ``state``."""

@@ -236,11 +236,12 @@ class Clock(Game):
             return "cards are turned from the face-down piles t1 to t13"
         return ""
 
-    def pick_up(self, state: State, move: Move) -> tuple[str, int | None] | None:
+    def pick_up(self, state: State, move: Move | str) -> tuple[str, int | None] | None:
         """A turn acts on its face-down pile as a whole, as a draw acts on a
         stock: ``("t13", None)``. Its card is face down, so it cannot be
         picked up by position; a front end turns it with a click on the pile."""
         self._check_own(state)
+        move = self._move_of(state, move)
         if move.kind == "turn" and move.source in self._index:
             return (move.source, None)
         return super().pick_up(state, move)
