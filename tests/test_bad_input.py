@@ -319,3 +319,62 @@ def test_record_accepts_move_values_and_keeps_text() -> None:
 def test_decks_check_their_arguments(make: Callable[[], Any], message: str) -> None:
     with pytest.raises(InvalidCardError, match=message):
         make()
+
+
+JUNK = [None, 5, -1, "zz", 1.5, (), [], {}, True, object()]
+"""Arguments of the wrong type or value, one at a time in every place."""
+
+
+def _filler(game: patience.Game, state: patience.State, name: str) -> Any:
+    """A sensible value for the required parameter ``name`` of a game's method."""
+    if name == "state":
+        return state
+    if name == "move":
+        moves = game.legal_moves(state)
+        return moves[0] if moves else None
+    if name in ("pile", "source", "target"):
+        return game.layout[0].name
+    if name == "number":
+        return 1
+    if name in ("seed", "player", "action", "index"):
+        return 0
+    return None
+
+
+@pytest.mark.parametrize("name", patience.games())
+def test_every_public_method_of_a_game_refuses_junk_with_its_own_errors(name: str) -> None:
+    # Every public method, each required argument in turn replaced by junk
+    # (the others sensible): what it raises, it raises as a PatienceError.
+    import inspect
+
+    game = patience.game(name)
+    state = game.deal(1)
+    tried = 0
+    for attribute in dir(game):
+        method = getattr(game, attribute)
+        if attribute.startswith("_") or not callable(method) or inspect.isclass(method):
+            continue
+        try:
+            signature = inspect.signature(method)
+        except (TypeError, ValueError):
+            continue
+        kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        required = [
+            p.name
+            for p in signature.parameters.values()
+            if p.kind in kinds and p.default is inspect.Parameter.empty
+        ]
+        for place in required:
+            for junk in JUNK:
+                arguments = [junk if p == place else _filler(game, state, p) for p in required]
+                tried += 1
+                try:
+                    method(*arguments)
+                except PatienceError:
+                    pass
+                except Exception as error:  # pragma: no cover - the failure itself
+                    pytest.fail(
+                        f"{name}: {attribute}({place}={junk!r}) raised"
+                        f" {type(error).__name__}: {error}"
+                    )
+    assert tried > 100

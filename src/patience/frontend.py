@@ -302,6 +302,8 @@ def play_events(game: Game, state: State, events: Iterable[Event]) -> State:
     position.
     """
     game._check_own(state)
+    if not isinstance(events, Iterable):
+        raise PatienceError(f"play_events() takes an iterable of events, not {brief_repr(events)}")
     return _play(state, events)
 
 

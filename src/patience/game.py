@@ -317,12 +317,23 @@ class Game(
         :class:`~patience.errors.PatienceError` naming what is duplicated,
         missing or foreign.
         """
-        items = cards.split() if isinstance(cards, str) else list(cards)
-        parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
+        parsed = self._read_cards(cards)
         problem = self._deck_problem(parsed)
         if problem:
             raise PatienceError(f"{self.name}: the cards do not make the game's deck: {problem}")
         return self._deal(parsed)
+
+    @staticmethod
+    def _read_cards(cards: object) -> tuple[Card, ...]:
+        """The cards :meth:`deal_from` is given, read: :class:`~patience.Card`
+        values, card strings, or one space-separated string."""
+        if not isinstance(cards, (str, Iterable)):
+            raise PatienceError(
+                f"deal_from() takes the cards as an iterable of cards or a string,"
+                f" not {brief_repr(cards)}"
+            )
+        items = cards.split() if isinstance(cards, str) else list(cards)
+        return tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move in ``state``, in a fixed order.
@@ -547,6 +558,11 @@ class Game(
 
         Only the shape is checked here; :meth:`from_json` checks everything.
         """
+        if not isinstance(piles, Mapping):
+            raise PatienceError(
+                f"make_state() takes the piles as a mapping of pile names to piles,"
+                f" not {brief_repr(piles)}"
+            )
         missing = [n for n in self._names if n not in piles]
         extra = [n for n in piles if n not in self._index]
         if missing or extra:

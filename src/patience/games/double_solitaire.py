@@ -168,8 +168,7 @@ class DoubleSolitaire(Game):
         Besides the checks of :meth:`patience.Game.deal_from`, each half of
         the 104 cards must be one whole pack.
         """
-        items = cards.split() if isinstance(cards, str) else list(cards)
-        parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in items)
+        parsed = self._read_cards(cards)
         if len(parsed) == 104:
             for p in range(2):
                 problem = self.solo._deck_problem(parsed[52 * p : 52 * (p + 1)])
@@ -476,9 +475,10 @@ class DoubleSolitaire(Game):
 
     # ------------------------------------------------------------- results
 
-    @staticmethod
-    def owners(state: State) -> tuple[str, ...]:
+    def owners(self, state: State) -> tuple[str, ...]:
         """For each foundation, whose each card is: ``"0"`` or ``"1"``, bottom card first."""
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
         return state.info["owners"]  # type: ignore[return-value]
 
     def _scores(self, state: State) -> tuple[int, ...]:

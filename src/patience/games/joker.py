@@ -30,6 +30,7 @@ import attrs
 
 from .._json import FrozenMapping
 from ..cards import _RANK_NAME, ACE, KING, Card, Colour, Suit
+from ..errors import PatienceError, brief_repr
 from ..events import Event, JokerExchanged, JokerNamed
 from ..game import Game, PileSpec, is_listed
 from ..move import Move
@@ -157,12 +158,19 @@ class JokerSolitaire(TableauGame):
 
     def designations(self, state: State) -> dict[Card, Designation | None]:
         """What each joker stands for in ``state`` (``None`` while it stands for nothing)."""
+        if type(state) is not State or state._game is not self:
+            self._check_own(state)
         data = state._info._data
         return {j: self._read(j, data[_key(j)]) for j in _JOKERS}
 
     def designation(self, state: State, joker: Card | str) -> Designation | None:
-        """What ``joker`` (``"BJ"`` or ``"RJ"``) stands for, or ``None``."""
+        """What ``joker`` (``"BJ"`` or ``"RJ"``) stands for, or ``None``.
+        Raises :class:`~patience.PatienceError` for anything but a joker."""
         card = Card.parse(joker) if isinstance(joker, str) else joker
+        if card not in _JOKERS:
+            raise PatienceError(
+                f"designation() takes a joker, 'BJ' or 'RJ', not {brief_repr(joker)}"
+            )
         return self.designations(state)[card]
 
     @staticmethod

@@ -415,6 +415,8 @@ class Peaks(Game):
     def parse_move(self, state: State, text: str) -> Move:
         """Read ``draw`` and ``c3-waste``; a table place alone (``c3``) is read
         as its card onto the waste."""
+        if not isinstance(text, str):
+            return super().parse_move(state, text)  # which refuses it
         short = text.strip().lower()
         if short in self._index and short not in ("stock", "waste"):
             return Move("move", short, "waste")
