@@ -151,3 +151,9 @@ def test_the_undo_policy_is_saved_and_checked() -> None:
     assert patience.Session.from_json(data).undo_policy == "free"
     with pytest.raises(patience.PatienceError, match="undo must be one of"):
         patience.Session("klondike", seed=1, undo="never")
+
+
+@pytest.mark.parametrize("thing", [None, "record", {}, 5])
+def test_from_record_refuses_what_is_not_a_record(thing: object) -> None:
+    with pytest.raises(PatienceError, match="from_record\\(\\) takes a Record"):
+        Session.from_record(thing)  # type: ignore[arg-type]

@@ -225,3 +225,13 @@ def test_dask_distributed_executor() -> None:
     assert [(r.seed, r.scores) for r in remote.results] == [
         (r.seed, r.scores) for r in local.results
     ]
+
+
+@pytest.mark.parametrize(
+    ("wins", "n", "z"),
+    [(None, 10, 1.96), (1, None, 1.96), (True, 10, 1.96), (11, 10, 1.96), (-1, 10, 1.96),
+     (0, -1, 1.96), (1, 10, 0), (1, 10, -1.0), (1, 10, float("nan")), (1, 10, "2")],
+)  # fmt: skip
+def test_wilson_interval_refuses_what_is_not_a_count(wins: Any, n: Any, z: Any) -> None:
+    with pytest.raises(patience.PatienceError, match="wilson_interval"):
+        wilson_interval(wins, n, z)

@@ -116,6 +116,8 @@ class Session:
     @classmethod
     def from_record(cls, record: Record, *, undo: str = "free") -> Session:
         """A session that replays ``record`` (every move checked) and continues from its end."""
+        if not isinstance(record, Record):
+            raise PatienceError(f"from_record() takes a Record, not {brief_repr(record)}")
         states = record.states()
         session = cls(states[0].game, seed=record.seed, cards=record.cards, undo=undo)
         game = session.game

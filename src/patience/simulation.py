@@ -68,8 +68,21 @@ def _options_text(options: dict[str, Any]) -> str:
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for ``wins`` successes in ``n`` trials (95% by default)."""
-    if n <= 0:
+    """The Wilson score interval for ``wins`` successes in ``n`` trials (95% by default).
+
+    ``(0.0, 1.0)`` for no trials. Raises :class:`~patience.PatienceError`
+    unless ``0 <= wins <= n`` are whole numbers and ``z`` a positive number.
+    """
+    for name, value in (("wins", wins), ("n", n)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PatienceError(
+                f"wilson_interval(): {name} must be an integer, not {brief_repr(value)}"
+            )
+    if not 0 <= wins <= n:
+        raise PatienceError(f"wilson_interval(): need 0 <= wins <= n, not wins={wins}, n={n}")
+    if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 < z < math.inf:
+        raise PatienceError(f"wilson_interval(): z must be a positive number, not {brief_repr(z)}")
+    if n == 0:
         return (0.0, 1.0)
     p = wins / n
     denominator = 1 + z * z / n
