@@ -24,7 +24,7 @@ import attrs
 
 from .._json import FrozenMapping
 from ..cards import Card, Deck
-from ..errors import InvalidMoveError, PatienceError
+from ..errors import InvalidMoveError, InvalidStateError, PatienceError, brief_repr
 from ..events import Event, TurnPassed, renamed
 from ..game import Better, Game, PileSpec
 from ..move import Move
@@ -475,10 +475,16 @@ class DoubleSolitaire(Game):
 
     # ------------------------------------------------------------- results
 
-    def owners(self, state: State) -> tuple[str, ...]:
-        """For each foundation, whose each card is: ``"0"`` or ``"1"``, bottom card first."""
-        if type(state) is not State or state._game is not self:
-            self._check_own(state)
+    @staticmethod
+    def owners(state: State) -> tuple[str, ...]:
+        """For each foundation, whose each card is: ``"0"`` or ``"1"``, bottom card first.
+
+        Raises :class:`~patience.errors.InvalidStateError` for anything but a
+        state of Double Solitaire."""
+        if not isinstance(state, State) or not isinstance(state._game, DoubleSolitaire):
+            raise InvalidStateError(
+                f"owners() takes a state of double-solitaire, not {brief_repr(state)}"
+            )
         return state.info["owners"]  # type: ignore[return-value]
 
     def _scores(self, state: State) -> tuple[int, ...]:
