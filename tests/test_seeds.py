@@ -151,3 +151,10 @@ def test_play_deal_checks_the_seed_against_the_game() -> None:
         play_deal(MS, policy, 0)
     assert policy.deals == 0
     assert play_deal(MS, policy, 1).seed == 1
+
+
+def test_a_record_starts_only_from_a_seed_the_game_deals() -> None:
+    with pytest.raises(MicrosoftNumberError):
+        patience.Record.start(MS, seed=0)
+    record = patience.Record.start(MS, seed=617)
+    assert record.initial_state() == MS.deal(617)

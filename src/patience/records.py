@@ -163,7 +163,12 @@ class Record:
         seed: int | None = None,
         cards: Iterable[Card] | None = None,
     ) -> Record:
-        """An empty record of ``game`` dealt from ``seed`` or from ``cards``."""
+        """An empty record of ``game`` dealt from ``seed`` or from ``cards``.
+
+        A seed the game does not deal (see :attr:`Game.seeds
+        <patience.Game.seeds>`) raises :class:`~patience.InvalidSeedError`."""
+        if seed is not None:
+            game._check_seed(seed)
         return cls(game.name, game.options, seed, cards)
 
     def with_moves(self, moves: Sequence[Move | str], final: State | None = None) -> Record:
