@@ -18,6 +18,19 @@ from hypothesis import HealthCheck, given, settings
 import patience
 from patience import Card, Game, Move, State
 
+
+class Counting(patience.RandomPolicy):
+    """Random play that counts its deals."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.deals = 0
+
+    def new_deal(self) -> None:
+        super().new_deal()
+        self.deals += 1
+
+
 LONG_EXAMPLES = 300
 """Examples per game (or per test) in the long runs marked ``soak``."""
 

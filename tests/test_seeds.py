@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from arrange import Counting
 
 import patience
-from patience import InvalidSeedError, PatienceError, RandomPolicy, Session, simulate
+from patience import InvalidSeedError, PatienceError, Session, simulate
 from patience.games.freecell import MICROSOFT_NUMBERS, MicrosoftNumberError
 from patience.simulation import play_deal
 
@@ -105,18 +106,6 @@ def test_a_session_without_a_seed_deals_one_the_game_takes() -> None:
         assert session.state == MS.deal(session.seed)
     with pytest.raises(MicrosoftNumberError):
         Session(MS, seed=0)
-
-
-class Counting(RandomPolicy):
-    """Random play that counts its deals."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.deals = 0
-
-    def new_deal(self) -> None:
-        super().new_deal()
-        self.deals += 1
 
 
 def test_simulate_plays_the_games_first_seeds() -> None:

@@ -12,23 +12,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from arrange import Counting
 
 import patience
 from patience import InvalidSeedError, PatienceError, simulate
 from patience.policies import HiddenInfoPolicy, RandomPolicy, SolverPolicy, make_policy
 from patience.simulation import play_deal
-
-
-class Counting(RandomPolicy):
-    """Random play that counts its deals."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.deals = 0
-
-    def new_deal(self) -> None:
-        super().new_deal()
-        self.deals += 1
 
 
 @pytest.mark.parametrize(

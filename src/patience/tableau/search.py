@@ -370,10 +370,6 @@ def search_estimate(game: TableauGame, state: State, kind: int = 0) -> int | Non
     if len(costs) > 200_000:
         costs.clear()  # a cache: only worked out again
     piles = [items[t] for t in at.tableau]
-    spaces = 0
-    for pile in piles:
-        if not pile.cards:
-            spaces += 1
     if at.waste >= 0:
         piles.append(items[at.waste])
     lows = []
@@ -403,6 +399,7 @@ def search_estimate(game: TableauGame, state: State, kind: int = 0) -> int | Non
         # The cards on the next cards weigh more where nothing can be put
         # aside; room to move weighs as the number of cards one move could
         # carry with the free cells and spaces as they are.
+        spaces = sum(1 for t in at.tableau if not items[t].cards)
         cost += (7 if not free and not spaces else 4) * on_next
         return cost - 3 * ((free + 1) << spaces)
     return cost + 4 * on_next
