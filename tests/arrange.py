@@ -148,20 +148,23 @@ def winnable(
     steps: Callable[[Game, State], Iterable[State]] = children,
 ) -> bool | None:
     """Whether some sequence of legal moves wins: a breadth-first search over
-    every reachable position, told apart by equality alone (no canonical keys,
-    no safe moves, no bounds: none of the solver's shortcuts), stepping from
-    each position to those ``steps`` gives (by default, one legal move each).
-    ``None`` when more than ``limit`` positions are reachable."""
-    seen = {state}
+    every reachable position, told apart by their piles and counters alone (no
+    canonical keys, no safe moves, no bounds: none of the solver's shortcuts;
+    the count of moves without progress, which plays no part in winning, is
+    left aside), stepping from each position to those ``steps`` gives (by
+    default, one legal move each). ``None`` when more than ``limit``
+    positions are reachable."""
+    seen = {(state.pile_tuple, state.info)}
     queue = deque([state])
     while queue:
         here = queue.popleft()
         if game.is_won(here):
             return True
         for child in steps(game, here):
-            if child not in seen:
+            place = (child.pile_tuple, child.info)
+            if place not in seen:
                 if len(seen) >= limit:
                     return None
-                seen.add(child)
+                seen.add(place)
                 queue.append(child)
     return False

@@ -243,10 +243,13 @@ def _foreign_states_and_moves_are_refused(name: str, other: str, seed: int, step
 
 def mangle_position(text: str, draw: st.DataObject) -> str:
     """Position text with one part replaced or mangled: a pile, a card, the
-    counters, or a character anywhere."""
+    counters, the count of moves without progress, or a character anywhere."""
     piles, _, counters = text.partition(" ")
+    idle = ""
+    if not counters.endswith("}"):
+        counters, _, idle = counters.rpartition(" ")
     fields = piles.split("/")
-    where = draw.draw(st.sampled_from(["pile", "char", "counters", "counter", "swap"]))
+    where = draw.draw(st.sampled_from(["pile", "char", "counters", "counter", "swap", "idle"]))
     if where == "pile":
         k = draw.draw(st.integers(0, len(fields) - 1))
         fields[k] = draw.draw(
@@ -264,13 +267,17 @@ def mangle_position(text: str, draw: st.DataObject) -> str:
         keys = [*sorted(data), "extra"]
         data[draw.draw(st.sampled_from(keys))] = draw.draw(garbage)
         counters = json.dumps(data)
+    elif where == "idle":
+        idle = draw.draw(
+            st.one_of(st.integers(-5, 3000).map(str), st.sampled_from(["", "x", "1.5", "\uff11"]))
+        )
     else:
         a = draw.draw(st.integers(0, len(fields) - 1))
         b = draw.draw(st.integers(0, len(fields) - 1))
         if len(fields[a]) >= 2 and fields[a] != "-":
             card, fields[a] = fields[a][-2:], fields[a][:-2] or "-"
             fields[b] = (fields[b] if fields[b] != "-" else "") + card
-    return "/".join(fields) + " " + counters
+    return "/".join(fields) + " " + counters + (f" {idle}" if idle else "")
 
 
 def _positions_load_soundly_or_are_refused(

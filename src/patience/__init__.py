@@ -36,7 +36,7 @@ from .errors import (
 from .game import Better, Game, PileSpec, Result
 from .move import Move
 from .pile import Pile
-from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT
+from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT, STALL_MOVES
 from .records import Record, state_from_json
 from .registry import GameEntry, aliases, describe, game, register
 
@@ -67,6 +67,7 @@ __all__ = [
     "PROGRESS_SEARCH_LIMIT",
     "QUEEN",
     "RANKS",
+    "STALL_MOVES",
     "Better",
     "Card",
     "Colour",

@@ -322,16 +322,25 @@ def position(game: Game, state: State) -> str:
     The piles in layout order, separated by ``/``: each pile's face-down cards,
     ``|`` and its face-up cards (``3C9D|KH``; a pile with no face-down card is
     written without ``|``, an empty one as ``-``); then a space and the
-    counters as compact JSON. The game and its options are not part of it: a
-    position is read by its own game, as a chess position is read as chess.
+    counters as compact JSON; and where moves have been made without progress,
+    a space and how many (:attr:`State.idle <patience.State.idle>`, as a
+    chess position ends with its move clocks). The game and its options are
+    not part of it: a position is read by its own game, as a chess position
+    is read as chess.
     """
     game._check_own(state)
+    text = _piles_text(state) + " " + _counters_text(state.info)
+    return f"{text} {state._idle}" if state._idle else text
+
+
+def _piles_text(state: State) -> str:
+    """The piles part of :func:`position`."""
     parts = []
     for pile in state.piles.items_tuple:
         down = "".join(map(str, pile.cards[: pile.down]))
         up = "".join(map(str, pile.cards[pile.down :]))
         parts.append(f"{down}|{up}" if pile.down else up or "-")
-    return "/".join(parts) + " " + _counters_text(state.info)
+    return "/".join(parts)
 
 
 def from_position(game: Game, text: str) -> State:
@@ -341,6 +350,10 @@ def from_position(game: Game, text: str) -> State:
     if not isinstance(text, str):
         raise InvalidStateError(f"a position is text, not {brief_repr(text)}")
     piles_text, _, info_text = text.strip().partition(" ")
+    idle: object = 0
+    head, space, tail = info_text.rpartition(" ")
+    if space and head.endswith("}") and tail.isascii() and tail.isdigit():
+        info_text, idle = head, int(tail)  # the count of moves without progress
     fields = piles_text.split("/")
     names = game._names
     if len(fields) != len(names):
@@ -363,7 +376,7 @@ def from_position(game: Game, text: str) -> State:
         problem = f"the counters {brief_repr(info_text)} are not JSON ({e})"
         raise InvalidStateError(problem) from None
     data = {"format": STATE_FORMAT, "game": game.name, "options": game._options}
-    return game.from_json({**data, "piles": piles, "info": info})
+    return game.from_json({**data, "piles": piles, "info": info, "idle": idle})
 
 
 def position_hash(game: Game, state: State) -> int:
@@ -377,12 +390,12 @@ def position_hash(game: Game, state: State) -> int:
     in the counters (the timed Railroad's ``started``) is not hashed, only
     whether the clock has started (the game's ``_hashed_info``): the same deal
     after the same moves hashes alike in every process, whenever its moves were
-    made.
+    made. Nor is the count of moves without progress
+    (:attr:`State.idle <patience.State.idle>`): positions that differ only in
+    it hash alike, as they play alike.
     """
-    text = position(game, state)
-    timeless = game._hashed_info(state)
-    if timeless is not state.info:
-        text = text.partition(" ")[0] + " " + _counters_text(timeless)
+    game._check_own(state)
+    text = _piles_text(state) + " " + _counters_text(game._hashed_info(state))
     options = json.dumps(game._options, separators=(",", ":"), sort_keys=True)
     whole = f"{game.name} {options} {text}"
     return int.from_bytes(hashlib.blake2b(whole.encode(), digest_size=8).digest(), "big")

@@ -26,8 +26,10 @@ Every event is an immutable value. Card-moving events share the fields of
 The others: :class:`CardsTurned` (cards turned face up or down in place),
 :class:`JokerExchanged` (a real card and a joker change places),
 :class:`CounterChanged` (a counter of ``state.info``, with the subclasses
-:class:`JokerNamed` and :class:`TurnPassed`), :class:`ScoreChanged` (a
-player's score; it follows from the rest and changes nothing by itself) and
+:class:`JokerNamed` and :class:`TurnPassed`), :class:`IdleCounted` (the
+count of moves without progress, :attr:`State.idle <patience.State.idle>`),
+:class:`ScoreChanged` (a player's score; it follows from the rest and
+changes nothing by itself) and
 :class:`PileReplaced` (a pile changed in a way no other event describes:
 built-in games never use it, a game of one's own may).
 
@@ -59,6 +61,7 @@ __all__ = [
     "CardsTurned",
     "CounterChanged",
     "Event",
+    "IdleCounted",
     "JokerExchanged",
     "JokerNamed",
     "PileReplaced",
@@ -210,6 +213,17 @@ class JokerExchanged(Event):
 
 
 @attrs.frozen(slots=True)
+class IdleCounted(Event):
+    """The count of moves in a row without progress (:attr:`State.idle
+    <patience.State.idle>`) went from ``before`` to ``after``: up by one
+    after a move that made no progress, back to 0 after one that did.
+    Bookkeeping for the stall rule; a front end need not show it."""
+
+    before: int
+    after: int
+
+
+@attrs.frozen(slots=True)
 class ScoreChanged(Event):
     """``player``'s score went from ``before`` to ``after``.
 
@@ -250,6 +264,7 @@ class _Table:
         self.cards = [list(p.cards) for p in state.piles.values()]
         self.down = [p.down for p in state.piles.values()]
         self.info: dict[str, InfoValue] = dict(state.info)
+        self.idle = state._idle
 
     def _at(self, name: str) -> int:
         try:
@@ -306,7 +321,7 @@ class _Table:
             name: Pile._trusted(tuple(cards), down)
             for name, cards, down in zip(self.names, self.cards, self.down)
         }
-        return self.game.make_state(piles, Info(self.info))
+        return self.game.make_state(piles, Info(self.info), idle=self.idle)
 
 
 def play_events(state: State, events: Iterable[Event]) -> State:
@@ -321,6 +336,8 @@ def play_events(state: State, events: Iterable[Event]) -> State:
             table.turn(event)
         elif isinstance(event, CounterChanged):
             table.info[event.name] = event.after
+        elif isinstance(event, IdleCounted):
+            table.idle = event.after
         elif isinstance(event, PileReplaced):
             table.replace(event)
         elif isinstance(event, JokerExchanged):
@@ -427,14 +444,17 @@ def renamed(events: Iterable[Event], name: Callable[[str], str]) -> list[Event]:
 
 def counter_events(game: Game, before: State, after: State, done: Iterable[Event]) -> list[Event]:
     """:class:`CounterChanged` for every counter that changed and no event in
-    ``done`` already names, then :class:`ScoreChanged` for every player whose
-    score changed (for :meth:`patience.Game.apply_events`)."""
+    ``done`` already names, :class:`IdleCounted` where the count of moves
+    without progress changed, then :class:`ScoreChanged` for every player
+    whose score changed (for :meth:`patience.Game.apply_events`)."""
     named = {e.name for e in done if isinstance(e, CounterChanged)}
     out: list[Event] = [
         CounterChanged(k, before.info[k], v, shown=k in game.shown_counters)
         for k, v in after.info.items()
         if k not in named and before.info.get(k) != v
     ]
+    if before._idle != after._idle:
+        out.append(IdleCounted(before._idle, after._idle))
     old, new = game.scores(before), game.scores(after)
     out += [ScoreChanged(p, a, b) for p, (a, b) in enumerate(zip(old, new)) if a != b]
     return out

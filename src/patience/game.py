@@ -23,6 +23,7 @@ states checked) is in ``patience._checks``.
 from __future__ import annotations
 
 import abc
+import contextvars
 import json
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
@@ -38,6 +39,7 @@ from .errors import (
     ForeignStateError,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidOptionError,
     InvalidSeedError,
     InvalidStateError,
     PatienceError,
@@ -47,10 +49,16 @@ from .frontend import FrontEndMethods
 from .layout import FANS, ROLES, PileSpec
 from .move import Move, is_listed
 from .pile import Pile
-from .progress import PROGRESS_SEARCH_DIRECTED_LIMIT, PROGRESS_SEARCH_LIMIT, ProgressMethods
+from .progress import (
+    PROGRESS_SEARCH_DIRECTED_LIMIT,
+    PROGRESS_SEARCH_LIMIT,
+    STALL_MOVES,
+    ProgressMethods,
+    _position_mark,
+)
 from .result import Better, Result
 from .search import SearchMethods
-from .serial import STATE_FORMAT, SerialMethods, card_text, pile_text
+from .serial import MAX_COUNTER, STATE_FORMAT, SerialMethods, card_text, pile_text
 from .shuffle import check_seed, shuffled
 from .state import EMPTY_INFO, Info, InfoValue, Piles, State
 
@@ -60,6 +68,7 @@ __all__ = [
     "PROGRESS_SEARCH_DIRECTED_LIMIT",
     "PROGRESS_SEARCH_LIMIT",
     "ROLES",
+    "STALL_MOVES",
     "STATE_FORMAT",
     "Better",
     "Game",
@@ -84,6 +93,28 @@ COMMON_REFUSALS: Mapping[str, str] = FrozenMapping(
     }
 )
 """The refusal codes every game may give (see :attr:`Game.refusals`)."""
+
+_STALL_ASKED: contextvars.ContextVar[object] = contextvars.ContextVar(
+    "patience_stall", default=STALL_MOVES
+)
+"""The option ``stall`` that :func:`patience.game` was given, for the game its
+factory makes: every game takes the option, but factories do not name it."""
+
+
+def check_stall(game: str, value: object) -> int | None:
+    """``value`` if it is a valid ``stall`` option (``None``, or a whole number
+    from 1 to :data:`MAX_COUNTER`), else
+    :class:`~patience.errors.InvalidOptionError`."""
+    if value is None or (
+        not isinstance(value, bool) and isinstance(value, int) and 1 <= value <= MAX_COUNTER
+    ):
+        return value
+    raise InvalidOptionError(
+        game,
+        "stall",
+        f"must be None or a whole number from 1 to {MAX_COUNTER}, not {brief_repr(value)}",
+    )
+
 
 _EVERY_SEED = range(2**64)
 """The seeds of the library's shuffle, which most games deal by."""
@@ -150,6 +181,14 @@ class Game(
         self.name: str = name
         """The registered name of the game."""
         self._options: dict[str, Any] = dict(options)
+        # Every game takes the option stall, given in ``options`` or to
+        # patience.game; it is kept among the options only where it is not
+        # the default, so that a game and its records are as they were.
+        stall = check_stall(name, self._options.pop("stall", _STALL_ASKED.get()))
+        if stall != STALL_MOVES:
+            self._options["stall"] = stall
+        self._stall = stall
+        self._repeats = type(self)._progress is not _position_mark
         cls = type(self)
         self._key = (
             f"{cls.__module__}.{cls.__qualname__}",
@@ -160,6 +199,15 @@ class Game(
         self._names: tuple[str, ...] = ()
         self._index: dict[str, int] = {}
         self._grid: tuple[int, int] = (0, 0)
+
+    @property
+    def stall(self) -> int | None:
+        """How many moves in a row without progress end the game as
+        ``"stalled"`` (see :attr:`State.idle <patience.State.idle>`):
+        :data:`STALL_MOVES` unless the game was made with the option
+        ``stall`` (``None``: never). Games whose every move makes progress
+        never count a move without it, so the rule never ends them."""
+        return self._stall
 
     @property
     def options(self) -> Mapping[str, Any]:
@@ -352,7 +400,8 @@ class Game(
 
         Over when no legal move is left, or when no sequence of legal moves
         can make progress any more (see :meth:`progress`); also when a game's
-        own rule ends it (a clock, players passing). Over means proven: where
+        own rule ends it (a clock, players passing), or the stall rule does
+        (:attr:`stall` moves in a row without progress). Over means proven: where
         the positions reachable without progress are too many to search (more
         than :data:`~patience.PROGRESS_SEARCH_LIMIT`), the game goes on, and
         loops that must end stop by a guard of their own. Moves that change
@@ -370,6 +419,9 @@ class Game(
         """
         if type(state) is not State or state._game is not self:
             self._check_own(state)
+        stall = self._stall
+        if stall is not None and state._idle >= stall:
+            return True
         return self._is_over(state) if search else self._over_without_search(state)
 
     def _over_without_search(self, state: State) -> bool:
@@ -404,13 +456,33 @@ class Game(
         if type(move) is not Move:
             move = self._move_of(state, move)
         try:
-            return self._apply(state, move)
+            after, progressed = self._apply_marked(state, move)
         except IllegalMoveError as refused:
             # An action made without the pile it acts on says which pile.
             if move.source is None and move.kind in self.action_piles and refused.move is move:
                 problem = self._move_syntax_problem(move)
                 raise IllegalMoveError(move, state, problem, "not-a-move") from None
             raise
+        # The stall rule's count: moves in a row without progress. Once the
+        # game has stalled it stays so, whatever is played after.
+        idle = state._idle
+        stall = self._stall
+        if progressed and (stall is None or idle < stall):
+            count = 0
+        else:
+            count = idle + 1 if idle < MAX_COUNTER else idle
+        return after if after._idle == count else after._with_idle(count)
+
+    def _apply_marked(self, state: State, move: Move) -> tuple[State, bool]:
+        """:meth:`_apply`, and whether the move made progress (its
+        :meth:`progress` mark changed): for the stall rule. Every move of a
+        game whose positions never repeat (with the default mark) makes
+        progress. A game that knows the answer as it moves gives it more
+        cheaply here."""
+        after = self._apply(state, move)
+        if not self._repeats:
+            return after, True
+        return after, self._progress(after) != self._progress(state)
 
     def _move_of(self, state: State, move: object) -> Move:
         """``move`` as a :class:`~patience.Move`: notation is read in ``state``;
@@ -440,6 +512,8 @@ class Game(
             if ending is None:
                 if self.players == 1 and winners:
                     ending = "won"
+                elif self._stall is not None and state._idle >= self._stall:
+                    ending = "stalled"
                 elif not self._legal_moves(state):
                     ending = "no moves"
                 else:
@@ -482,7 +556,9 @@ class Game(
         known = set(self._known_piles(state, player))
         piles = self._decode(state._items)
         masked = tuple([p if k in known else p.masked() for k, p in enumerate(piles)])
-        return State._make(self, self._encode(masked), state.info)
+        seen = State._make(self, self._encode(masked), state.info)
+        seen._idle = state._idle
+        return seen
 
     def _known_piles(self, state: State, player: int) -> Iterable[int]:
         """The layout positions of the piles whose face-down cards ``player``
@@ -552,12 +628,23 @@ class Game(
         return ""
 
     def make_state(
-        self, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
+        self,
+        piles: Mapping[str, Pile],
+        info: Mapping[str, InfoValue] = EMPTY_INFO,
+        *,
+        idle: int = 0,
     ) -> State:
-        """A state of this game from piles by name (every layout pile, no others) and counters.
+        """A state of this game from piles by name (every layout pile, no others),
+        counters, and how many moves in a row have made no progress
+        (:attr:`State.idle <patience.State.idle>`).
 
         Only the shape is checked here; :meth:`from_json` checks everything.
         """
+        if isinstance(idle, bool) or not isinstance(idle, int) or not 0 <= idle <= MAX_COUNTER:
+            raise PatienceError(
+                f"make_state() takes idle as a whole number from 0 to {MAX_COUNTER},"
+                f" not {brief_repr(idle)}"
+            )
         if not isinstance(piles, Mapping):
             raise PatienceError(
                 f"make_state() takes the piles as a mapping of pile names to piles,"
@@ -574,7 +661,9 @@ class Game(
             if not isinstance(pile, Pile):
                 raise PatienceError(f"pile {name!r} is not a Pile")
         items = self._encode(tuple(piles[n] for n in self._names))
-        return State._make(self, items, info if isinstance(info, Info) else Info(info))
+        made = State._make(self, items, info if isinstance(info, Info) else Info(info))
+        made._idle = idle
+        return made
 
     # ------------------------------------------------------------ helpers
 

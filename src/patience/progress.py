@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PROGRESS_SEARCH_DIRECTED_LIMIT",
     "PROGRESS_SEARCH_LIMIT",
+    "STALL_MOVES",
     "ProgressMethods",
     "VerdictTable",
     "cannot_progress",
@@ -95,6 +96,20 @@ position is to progress (the tableau games: how many cards lie on the
 nearest card that could go up or turn over) searches again, nearest first,
 up to this many positions, for a line that may be longer. It bounds that hint
 only: whether the game is over does not depend on it.
+"""
+
+STALL_MOVES = 1_000
+"""How many moves in a row without progress end a game, unless it says
+otherwise: the default of the option ``stall`` that every game takes.
+
+Like chess's seventy-five-move rule, the stall rule makes every game end:
+once :attr:`State.idle <patience.State.idle>` reaches the game's
+:attr:`~patience.Game.stall`, the game is over, and :attr:`Result.ending
+<patience.Result.ending>` reads ``"stalled"``. A thousand is far beyond any
+stretch a player means to make (the built-in policies head for progress
+after a hundred), so only play that circles for ever meets it.
+``patience.game(name, stall=n)`` ends games after ``n`` such moves
+instead, and ``stall=None`` turns the rule off.
 """
 
 _Parents = dict[Hashable, "tuple[Hashable, Move] | None"]
@@ -177,8 +192,9 @@ class VerdictTable:
 
 def _quick_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
     """Whether one of ``moves`` (``state``'s listing) is known to make
-    progress without making it, or turning the stock leads to progress."""
-    if game._listed_progress(state, moves):
+    progress without making it (or, with worrying back, to put a card up),
+    or turning the stock leads to progress."""
+    if game._listed_progress(state, moves) or game._rises(state, moves):
         return True
     if game._probe_kinds:
         turning = game._turning_progress(state)
@@ -190,9 +206,10 @@ def _quick_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
 
 def cannot_progress(game: Game, state: State) -> bool:
     """Whether no sequence of legal moves from ``state`` (which has legal
-    moves) can make progress, proven: no position of its region makes
-    progress, and the region holds at most :data:`PROGRESS_SEARCH_LIMIT`
-    positions. A state of ``game`` keeps the answer."""
+    moves) can make progress, proven: by the game's cheap proof
+    (``_stuck``), or because no position of its region makes progress and
+    the region holds at most :data:`PROGRESS_SEARCH_LIMIT` positions. A
+    state of ``game`` keeps the answer."""
     mine = state._game is game
     if mine:
         known = state._search
@@ -206,10 +223,20 @@ def cannot_progress(game: Game, state: State) -> bool:
 
 
 def _decide(game: Game, state: State) -> bool:
-    """:func:`cannot_progress` without the state's own memory."""
+    """:func:`cannot_progress` without the state's own memory.
+
+    The cheap proof comes first; then what the table knows of the position;
+    then the search of its region, nearest progress first where the game can
+    tell, in which a position the table says goes on ends the search at once.
+    A position's listing is asked for progress when the position's turn to be
+    searched comes, not when it is met: a region larger than the limit is
+    then given up before the positions met last are listed at all.
+    """
     moves = game._legal_moves(state)
     if _quick_progress(game, state, moves):
         return False
+    if game._stuck(state):
+        return True
     table: VerdictTable = game._verdicts
     limit = _limit()
     table.check_limit(limit)
@@ -218,30 +245,54 @@ def _decide(game: Game, state: State) -> bool:
     known = table.get(root)
     if known is not None:
         return known
-    listed, advance, legal = game._listed_progress, game._advance, game._legal_moves
+    listed, rises, advance, legal = (
+        game._listed_progress,
+        game._rises,
+        game._advance,
+        game._legal_moves,
+    )
     hint: Callable[[State], int | None] | None = game._progress_hint
     if game._progress_hint(state) is None:
         hint = None
+    # With worrying back, a position goes on while more cards can be put up
+    # than are up in it: its standing is the count to beat, and positions
+    # met below it say nothing of the root (see _standing).
+    standing = game._standing(state)
+    level = game._standing
     mark = game._progress(state)
     parents: dict[Hashable, Hashable | None] = {root: None}
+    edges: list[tuple[Hashable, Hashable]] = []  # (from, to): for the positions that reach back
     queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
     met = 0
     while queue:
         rank, _, here_key, here = heapq.heappop(queue)
-        for move in moves if here is state else legal(here):
+        if here is state:
+            here_moves = moves
+        else:
+            here_moves = legal(here)
+            if listed(here, here_moves) or (
+                standing is not None and level(here) == standing and rises(here, here_moves)
+            ):
+                _goes_on(table, parents, edges, here_key)
+                return False
+        for move in here_moves:
             child, progressed = advance(here, move, mark)
-            if progressed:
-                table.put(_path(parents, here_key), False)
+            if progressed or (standing is not None and level(child) > standing):  # type: ignore[operator]
+                _goes_on(table, parents, edges, here_key)
                 return False
             child_key = key(child)
+            edges.append((here_key, child_key))
             if child_key in parents:
                 continue
-            if table.get(child_key) is False or listed(child, legal(child)):
+            if (standing is None or level(child) == standing) and table.get(child_key) is False:
                 # It goes on, so every position it can be reached from does.
-                table.put([child_key, *_path(parents, here_key)], False)
+                parents[child_key] = here_key
+                _goes_on(table, parents, edges, child_key)
                 return False
             if len(parents) >= limit:
-                table.put((root,), False)  # its region is larger than the limit
+                # The region is larger than the limit: so is the region of
+                # every position that can reach this one.
+                _goes_on(table, parents, edges, root)
                 return False
             parents[child_key] = here_key
             met += 1
@@ -252,6 +303,31 @@ def _decide(game: Game, state: State) -> bool:
     # of their regions lies within this one.
     table.put(parents, True)
     return True
+
+
+def _goes_on(
+    table: VerdictTable,
+    parents: dict[Hashable, Hashable | None],
+    edges: list[tuple[Hashable, Hashable]],
+    found: Hashable,
+) -> None:
+    """Record that the position of ``found`` goes on, and with it every
+    position met that can reach it: those on the way to it from the root,
+    and those from which the moves met lead there (positions that go on, or
+    whose region is larger than the limit, make every position that can
+    reach them so)."""
+    going = set(_path(parents, found))
+    if len(edges) > 1:
+        into: dict[Hashable, list[Hashable]] = {}
+        for here, there in edges:
+            into.setdefault(there, []).append(here)
+        todo = list(going)
+        while todo:
+            for before in into.get(todo.pop(), ()):
+                if before not in going:
+                    going.add(before)
+                    todo.append(before)
+    table.put(going, False)
 
 
 def _path(parents: dict[Hashable, Hashable | None], key: Hashable) -> list[Hashable]:
@@ -306,7 +382,8 @@ def search_progress(game: Game, state: State) -> tuple[tuple[Move, ...] | None, 
     ``exhausted`` true when none exists (the region was searched to its end)
     and false when the searches gave up.
 
-    Breadth first over the region, each search key once, up to
+    Where the game's cheap proof shows that none exists, no search is made.
+    Otherwise breadth first over the region, each search key once, up to
     :data:`PROGRESS_SEARCH_LIMIT` positions. Where it gives up, the probe
     (:func:`probe`) and then the directed search (up to
     :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions) may still find a line,
@@ -317,10 +394,13 @@ def search_progress(game: Game, state: State) -> tuple[tuple[Move, ...] | None, 
     if known is not None and known[1] is not None:
         found: tuple[tuple[Move, ...] | None, bool] = known[1]
         return found
-    line, exhausted = find_progress(game, state)
-    # The breadth-first search settles the verdict: a line, or a region
-    # larger than the limit, means the game goes on; a region searched to
-    # its end without progress means it is over.
+    if game._stuck(state):
+        line, exhausted = None, True
+    else:
+        line, exhausted = find_progress(game, state)
+    # The proof or the breadth-first search settles the verdict: a line, or
+    # a region larger than the limit, means the game goes on; a region
+    # searched to its end without progress means it is over.
     over = line is None and exhausted
     if line is None and not exhausted:
         line = probe(game, state, game._progress(state))
@@ -358,6 +438,8 @@ def reach_progress(
     from ``state``; ties in the order they were met, so without a hint the
     search is breadth first and its line a shortest."""
     mark = game._progress(state)
+    standing = game._standing(state)
+    level = game._standing
     key = game._search_key
     root = key(state)
     parents: _Parents = {root: None}
@@ -367,7 +449,7 @@ def reach_progress(
         rank, _, here_key, here = heapq.heappop(queue)
         for move in game._legal_moves(here):
             child, progressed = game._advance(here, move, mark)
-            if progressed:
+            if progressed or (standing is not None and level(child) > standing):  # type: ignore[operator]
                 return _line_back(parents, here_key, move), True
             child_key = key(child)
             if child_key not in parents:
@@ -457,6 +539,38 @@ def _no_move_answer(game: Game, state: State, move: Move) -> bool | None:
     return None
 
 
+def _no_standing(game: Game, state: State) -> int | None:
+    """A count that moves without progress can lower and raise again, which
+    the game goes on while it can raise above where it stands in ``state``;
+    or ``None`` (the default), for a game without one.
+
+    With worrying back, cards come down from the foundations and go up
+    again: the cards on the foundations are such a count. Progress is only
+    counted beyond the most the foundations have ever held (the progress
+    mark, which the stall rule counts by, stays as it is), but the game is
+    over only when no position can be reached with more cards up than
+    ``state`` has (with no progress otherwise): the searches for progress
+    treat reaching such a position as progress, and the positions they meet
+    with fewer cards up say nothing of the position asked about."""
+    return None
+
+
+def _no_rise(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
+    """Whether one of ``moves``, the listing of ``state``, raises the
+    standing (see :func:`_no_standing`): puts a card up, with worrying back.
+    ``False`` by default. It must never be wrong."""
+    return False
+
+
+def _not_stuck(game: Game, state: State) -> bool:
+    """Whether a cheap proof shows that no progress can be reached from
+    ``state`` (which has legal moves and none of them makes progress at
+    once): ``False`` (the default) where the game has no such proof or it
+    does not settle the question. It must never be wrong:
+    :meth:`~patience.Game.is_over` trusts it before any search."""
+    return False
+
+
 def _listed_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
     """Whether one of ``moves``, the listing of ``state``, makes progress as
     ``_move_progress`` tells it: ``any(game._move_progress(state, m) for m in
@@ -511,6 +625,9 @@ class ProgressMethods:
     _progress_hint = _no_hint
     _turning_progress = _no_turning_answer
     _move_progress = _no_move_answer
+    _stuck = _not_stuck
+    _standing = _no_standing
+    _rises = _no_rise
     _listed_progress = _listed_progress
     _advance = _advance
     _search_key = _canonical_search_key

@@ -36,7 +36,7 @@ from .errors import (
     UnknownGameError,
     brief_repr,
 )
-from .game import Game
+from .game import _STALL_ASKED, Game
 
 __all__ = ["ENTRY_POINT_GROUP", "GameEntry", "aliases", "describe", "game", "games", "register"]
 
@@ -222,6 +222,13 @@ def describe(name: str) -> GameEntry:
 def game(name: str, **options: Any) -> Game:
     """Make the game registered as ``name`` (or an alias) with ``options``.
 
+    Every game also takes the option ``stall``: how many moves in a row
+    without progress end a game (:data:`patience.STALL_MOVES` by default;
+    ``None`` turns the rule off; see :attr:`Game.stall
+    <patience.Game.stall>`). It is not among a game's own options in
+    :func:`describe`, and a game keeps it in :attr:`Game.options
+    <patience.Game.options>` only where it is not the default.
+
     Raises :class:`~patience.errors.UnknownGameError` for an unknown name,
     :class:`~patience.errors.InvalidOptionError` for an option the game does
     not have or a value it does not accept, and
@@ -235,10 +242,19 @@ def game(name: str, **options: Any) -> Game:
     entry = describe(name)
     known = entry.options
     for option in options:
-        if option not in known:
-            choices = ", ".join(known) or "none"
+        if option not in known and option != "stall":
+            choices = ", ".join([*known, "stall"])
             raise InvalidOptionError(entry.name, option, f"no such option (options: {choices})")
-    made = entry.factory(**options)
+    if "stall" in options and "stall" not in known:
+        # Every game takes it; the game's constructor reads it from here.
+        own = dict(options)
+        asked = _STALL_ASKED.set(own.pop("stall"))
+        try:
+            made = entry.factory(**own)
+        finally:
+            _STALL_ASKED.reset(asked)
+    else:
+        made = entry.factory(**options)
     if not isinstance(made, Game):
         raise GameFactoryError(entry.name, f"returned {brief_repr(made)}, not a patience.Game")
     if made.name != entry.name:

@@ -141,14 +141,16 @@ def _no_estimate(game: Game, state: State, kind: int) -> int | None:
 
 
 def _state_itself(game: Game, state: State) -> Hashable:
-    """A key equal for positions that play identically (default: the state).
+    """A key equal for positions that play identically (default: the
+    position's piles and counters, which is all of the state but its count
+    of moves without progress).
 
     Solvers use it for transpositions; games with interchangeable piles
     override it.
     """
     if type(state) is not State or state._game is not game:
         game._check_own(state)
-    return state
+    return (state._items, state._info)
 
 
 def _key_and_debt(game: Game, state: State) -> tuple[Hashable, int]:

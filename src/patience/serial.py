@@ -40,6 +40,7 @@ __all__ = [
     "card_text",
     "deck_problem",
     "from_json",
+    "idle_text",
     "pile_text",
     "table",
     "to_json",
@@ -92,8 +93,21 @@ def table(game: Game, state: State, symbols: bool = False) -> str:
         else:
             shown = pile_text(pile, symbols) or "."
         lines.append(f"{spec.name:>{width}}: {shown}")
+    if state._idle:
+        lines.append(idle_text(game, state))
     lines.append(game.result(state).summary())
     return "\n".join(lines)
+
+
+def idle_text(game: Game, state: State) -> str:
+    """The line of :func:`table` that counts the moves made without progress
+    (see :attr:`State.idle <patience.State.idle>`), such as ``"idle: 37 moves
+    without progress (the game stalls at 1000)"``."""
+    n = state._idle
+    moves = "move" if n == 1 else "moves"
+    stall = game._stall
+    end = "" if stall is None else f" (the game stalls at {stall})"
+    return f"idle: {n} {moves} without progress{end}"
 
 
 # ------------------------------------------------------------------- JSON
@@ -101,9 +115,11 @@ def table(game: Game, state: State, symbols: bool = False) -> str:
 
 def to_json(game: Game, state: State) -> dict[str, Any]:
     """``state`` as plain JSON-compatible data: its format, game, options,
-    piles (cards and face-down count) and counters."""
+    piles (cards and face-down count) and counters, and where moves without
+    progress have been made in a row, how many (``"idle"``, see
+    :attr:`State.idle <patience.State.idle>`; left out when none have)."""
     game._check_own(state)
-    return {
+    data: dict[str, Any] = {
         "format": STATE_FORMAT,
         "game": game.name,
         "options": dict(game._options),
@@ -113,6 +129,9 @@ def to_json(game: Game, state: State) -> dict[str, Any]:
         },
         "info": {k: _info_to_json(v) for k, v in state.info.items()},
     }
+    if state._idle:
+        data["idle"] = state._idle
+    return data
 
 
 def from_json(game: Game, data: Mapping[str, Any] | str) -> State:
@@ -124,7 +143,7 @@ def from_json(game: Game, data: Mapping[str, Any] | str) -> State:
     deck, face-down counts, counters, and the game's own consistency rules.
     Raises :class:`~patience.errors.InvalidStateError` naming what is wrong.
     """
-    fields = ("format", "game", "options", "piles", "info")
+    fields = ("format", "game", "options", "piles", "info", "idle")
     data = _json.load_object(data, InvalidStateError, "state", STATE_FORMAT, fields)
     name, options = game.name, game._options
     if data.get("game") != name:
@@ -161,10 +180,25 @@ def from_json(game: Game, data: Mapping[str, Any] | str) -> State:
                 f" (it has {back.down} here)"
             )
     state = State._make(game, items, info)
+    state._idle = _idle_from_json(game, data.get("idle", 0))
     problem = game._state_problem(state) or _counter_problem(game, state)
     if problem:
         raise InvalidStateError(f"{name}: {problem}")
     return state
+
+
+def _idle_from_json(game: Game, idle: Any) -> int:
+    """The ``"idle"`` count of a loaded state, checked."""
+    if isinstance(idle, bool) or not isinstance(idle, int) or not 0 <= idle <= MAX_COUNTER:
+        raise InvalidStateError(
+            f"'idle' must be a whole number from 0 to {MAX_COUNTER}, not {brief_repr(idle)}"
+        )
+    if idle and not game._repeats:
+        raise InvalidStateError(
+            f"{game.name}: every move makes progress, so no move is made without it"
+            f" ('idle' must be 0, not {idle})"
+        )
+    return idle
 
 
 def _pile_from_json(name: str, raw: Any) -> Pile:

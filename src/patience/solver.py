@@ -1016,7 +1016,9 @@ def _shortened(
     n = len(moves)
     if n < 2:
         return tuple(moves), states[:n]
-    where = {s: i for i, s in enumerate(states)}
+    # Positions by their cards and counters (the count of moves without
+    # progress differs along a line, and does not make another position).
+    where = {(s._items, s._info): i for i, s in enumerate(states)}
     # dist[j]: the fewest moves found from the start to states[j]; back[j]:
     # the position and move of the last of them. Skips only go forward, so
     # each position's count is final by the time its moves are tried.
@@ -1028,7 +1030,8 @@ def _shortened(
         s = states[i]
         d = dist[i] + 1
         for move in game.legal_moves(s):
-            j = where.get(game.apply(s, move))
+            after = game.apply(s, move)
+            j = where.get((after._items, after._info))
             if j is not None and j > i and d < dist[j]:
                 dist[j], back[j] = d, (i, move)
     line: list[Move] = []

@@ -142,9 +142,10 @@ class State:
     layout order; games build states with :meth:`patience.Game.make_state`.
     """
 
-    __slots__ = ("_game", "_hash", "_info", "_items", "_memo", "_piles", "_search")
+    __slots__ = ("_game", "_hash", "_idle", "_info", "_items", "_memo", "_piles", "_search")
 
     _game: Game
+    _idle: int
     _info: Info
     _items: tuple[Any, ...]
     _piles: Piles | None
@@ -166,10 +167,46 @@ class State:
         state._game = game
         state._items = items
         state._info = info
+        state._idle = 0
         state._piles = None
         state._hash = None
         state._memo = None
         state._search = None
+        return state
+
+    def same_position(self, other: object) -> bool:
+        """Whether ``other`` is a state of the same position: the same game,
+        cards and counters, whatever the count of moves without progress
+        (:attr:`idle`), which ``==`` compares too. Positions reached by
+        different lines compare alike here.
+
+        >>> import patience
+        >>> game = patience.game("beleaguered-castle")
+        >>> start = game.deal(3)
+        >>> back = game.apply(game.apply(start, "t2-t7"), "t7-t2")
+        >>> back == start, back.same_position(start), back.idle
+        (False, True, 2)
+        """
+        return (
+            isinstance(other, State)
+            and self._items == other._items
+            and self._info == other._info
+            and self._game == other._game
+        )
+
+    def _with_idle(self, idle: int) -> State:
+        """This position with ``idle`` as its count of moves without progress
+        (a new state; what the position's own state remembers comes along,
+        since none of it depends on the count)."""
+        state = object.__new__(State)
+        state._game = self._game
+        state._items = self._items
+        state._info = self._info
+        state._idle = idle
+        state._piles = self._piles
+        state._hash = None
+        state._memo = self._memo
+        state._search = self._search
         return state
 
     @property
@@ -181,6 +218,18 @@ class State:
     def info(self) -> Info:
         """Counters and flags the game keeps (passes, turn, start time ...)."""
         return self._info
+
+    @property
+    def idle(self) -> int:
+        """How many moves in a row have been made without progress, up to this
+        position (0 after a move that made progress, and in a fresh deal).
+
+        :meth:`Game.apply <patience.Game.apply>` counts it; a game ends as
+        ``"stalled"`` once it reaches the game's :attr:`~patience.Game.stall`
+        (see "How games end" in the docs). It is part of the state's value,
+        its JSON and its position text, but not of the keys searches file
+        positions under: two positions that differ only in it play alike."""
+        return self._idle
 
     @property
     def piles(self) -> Piles:
@@ -203,6 +252,7 @@ class State:
             return (
                 self._items == other._items
                 and self._info == other._info
+                and self._idle == other._idle
                 and self._game == other._game
             )
         return NotImplemented
@@ -210,7 +260,7 @@ class State:
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = hash((self._game, self._items, self._info))
+            h = hash((self._game, self._items, self._info, self._idle))
             self._hash = h
         return h
 

@@ -26,7 +26,7 @@ from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile, _set_memo
 from ..state import Info, State
-from . import checks, play, search
+from . import checks, play, search, stuck
 from . import refusals as _refusals
 from .play import _DEAL, _DRAW, _EMPTY, _REDEAL, _pile
 from .refusals import TABLEAU_REFUSALS
@@ -255,6 +255,14 @@ class TableauGame(Game):
         self._lists_progress = (
             type(self)._generate is TableauGame._generate
             and type(self)._move_progress is TableauGame._move_progress
+        )
+        # The cheap proof that no progress is left (see stuck.py) knows the
+        # engine's own moves only.
+        self._provable = self._lists_progress and type(self)._apply is TableauGame._apply
+        # Whether applying a move is the engine's step, which also tells
+        # whether it made progress.
+        self._steps_plainly = (
+            type(self)._apply is TableauGame._apply and type(self)._perform is TableauGame._perform
         )
         # ... and makes the listing after turning the stock from the one before.
         self._splices = self._lists_progress and rules.stock == "waste"
@@ -516,6 +524,21 @@ class TableauGame(Game):
                 self._refuse(state, move)
         return self._perform(state, move)
 
+    def _apply_marked(self, state: State, move: Move) -> tuple[State, bool]:
+        """Game._apply_marked: the engine knows whether a move made progress
+        as it makes it (a game of the family that applies moves its own
+        way compares marks instead)."""
+        if not self._steps_plainly:
+            return super()._apply_marked(state, move)
+        moves = self._legal_moves(state)
+        for listed in moves:
+            if listed is move:
+                break
+        else:
+            if move not in moves:
+                self._refuse(state, move)
+        return self._step(state, move)
+
     def _perform(self, state: State, move: Move) -> State:
         """Make a pile move or a stock action (already known to be legal) and
         everything it sets off: face-down cards turning, suits leaving, the
@@ -532,7 +555,7 @@ class TableauGame(Game):
         """The events of ``move``, logged as the engine makes it again."""
         log: list[Event] = []
         again, _ = self._step(state, move, log)
-        assert again == after, "the engine made the move differently the second time"
+        assert again.same_position(after), "the engine made the move differently the second time"
         return log
 
     # ------------------------------------------------------------ refusals
@@ -729,6 +752,28 @@ class TableauGame(Game):
     _move_progress = search.move_progress
     _progress_hint = search.progress_hint
     _turning_progress = search.turning_progress
+    _stuck = stuck.proven_stuck
+
+    def _standing(self, state: State) -> int | None:
+        """With worrying back, the cards on the foundations (see
+        :func:`patience.progress._no_standing`); else ``None``."""
+        if not self.rules.worrying_back:
+            return None
+        items = state._items
+        return sum([len(items[f].cards) for f in self._at.foundations])
+
+    def _rises(self, state: State, moves: tuple[Move, ...]) -> bool:
+        """With worrying back, whether a listed move puts a card on a foundation."""
+        if not self.rules.worrying_back:
+            return False
+        foundations = self._foundation_set
+        parts_of = self._parts
+        for move in moves:
+            parts = parts_of.get(move)
+            if parts is not None and parts[1] in foundations:
+                return True
+        return False
+
     _search_lines = search.search_lines
     _search_estimate = search.search_estimate
     _search_key = search.search_key

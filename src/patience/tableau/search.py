@@ -521,7 +521,7 @@ def search_key(game: TableauGame, state: State) -> Hashable:
     if dealt is not None and not items[game._at.stock].cards:
         groups, rest = dealt
     if not groups:
-        return state
+        return (items, state._info)
     key: list[Hashable] = []
     for i in rest:
         pile = items[i]

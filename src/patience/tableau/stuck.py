@@ -1,0 +1,428 @@
+"""A cheap proof that a tableau game can make no more progress.
+
+:func:`proven_stuck` decides, in one pass over the cards and without making a
+move, that no sequence of legal moves from a position can make progress (see
+:func:`~patience.tableau.search.progress`), or says it cannot tell. It never
+says so wrongly: :meth:`~patience.Game.is_over` trusts it before any search.
+
+The proof works on a relaxation of the game. Instead of positions it tracks
+a few facts about single cards, each of which, once true, stays true:
+
+- a card *can be exposed*: at some time it lies on top of its tableau pile
+  (true at once for the top cards);
+- a card *can move*: at some time it leaves its place as the bottom card of
+  a unit (alone, where only single cards move).
+
+A card can move only when it heads a unit the rules let move (the cards
+from it up to some card that can be exposed form a run of the kind that
+moves together) and somewhere would take it: a tableau card that can be
+exposed and that it builds on, a space (some pile can empty, and the space
+rule takes it) or a cell (some cell is free or its card can move, and the
+card can be exposed). The card under a card that can move can be exposed.
+A card that comes down from a foundation (with worrying back) or out of a
+cell becomes a top card that others may build on.
+
+Starting from what is true of the position and adding every fact the rules
+above justify, until none can be added, gives the least set of facts closed
+under them. Every event of real play is in it: each event's conditions hold
+at the time it happens, so each was already true by an earlier event or at
+the start (induction on the moves of the line). The relaxation leaves out
+only conditions, never events: that two facts hold at the same time, how
+many cards a move may carry, which pile a card came from.
+
+Progress needs one of these events, so where none is in the closed set no
+progress is reachable:
+
+- a card the foundations want next can be exposed (or lies in a cell, or
+  comes down from another foundation where two packs are played);
+- the face-up card lowest in a pile with face-down cards can move (the card
+  under it turns up);
+- a card the stock and waste will show, or the reserve's top card, has
+  somewhere to go (it leaves them for play), or the reserve fills a space;
+- where complete suits leave the tableau, every link of some suit's run can
+  form: for each rank, a card of that suit lies on the one a rank higher,
+  or can move onto one that can be exposed.
+
+With worrying back a game goes on while more cards can be put up than are up
+now: any such line puts up a card the foundations want now, so the first
+condition covers it. A stock that deals onto the piles is left to the search
+(a deal is progress while there are cards to deal), as are games that list
+moves of their own (Joker Solitaire).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..state import State
+from .search import turns_show, wanted_cards
+
+if TYPE_CHECKING:
+    from .engine import TableauGame
+
+__all__: list[str] = []  # the engine's own: TableauGame binds what it needs
+
+
+_Pile = tuple[tuple[Card, ...], int, list[int], list[bool], list[bool]]
+"""A tableau pile in the proof: its cards, its face-down count, the highest
+index each face-up card's unit can reach (the run above it), which cards can
+be exposed and which can move."""
+
+
+def proven_stuck(game: TableauGame, state: State) -> bool:
+    """Whether the relaxation above proves that no progress can be reached
+    from ``state`` (``False``: not proven, which says nothing)."""
+    r, at = game.rules, game._at
+    if not game._provable:
+        return False
+    items = state._items
+    stock = items[at.stock].cards if at.stock >= 0 else ()
+    if r.stock == "deal" and stock:
+        return False  # a deal is progress while the stock has cards
+    on = game._on
+    links = game._suit_on if r.unit == "suit-run" else on
+    singles = r.unit == "one"
+    stacks = r.unit == "stack"
+    space_cards = game._space_cards
+    wanted, bases = wanted_cards(game, items)
+    if bases:
+        wanted |= game._of_rank[game._base(state)]
+    piles: list[_Pile] = []
+    exposed_cards: set[Card] = set()
+    space = False
+    for t in at.tableau:
+        pile = items[t]
+        cards = pile.cards
+        n = len(cards)
+        down = pile.down
+        if not n:
+            space = True
+        elif down >= n:
+            return False  # a face-down top card: the engine turns it (not a position of play)
+        reach = [0] * n
+        if stacks:
+            for j in range(down, n):
+                reach[j] = n - 1
+        elif singles:
+            for j in range(down, n):
+                reach[j] = j
+        elif n:
+            reach[n - 1] = n - 1
+            for j in range(n - 2, down - 1, -1):
+                reach[j] = reach[j + 1] if cards[j] in links[cards[j + 1]] else j
+        exposed = [False] * n
+        if n:
+            exposed[n - 1] = True
+            exposed_cards.add(cards[n - 1])
+        piles.append((cards, down, reach, exposed, [False] * n))
+    cells = [items[c].cards[-1] for c in at.cells if items[c].cards]
+    if not wanted.isdisjoint(cells):
+        return False
+    has_cells = bool(at.cells)
+    cell = len(cells) < len(at.cells)
+    cells_out: set[Card] = set()  # cell cards that can move out
+    # With worrying back, foundation cards may come down, a card at a time.
+    falls = []
+    if r.worrying_back:
+        for f in at.foundations:
+            cards = items[f].cards
+            if cards:
+                falls.append((cards, [False] * len(cards)))
+    refill = r.reserve_fills_spaces and at.reserve >= 0 and bool(items[at.reserve].cards)
+    if refill and space:
+        return False
+    changed = True
+    while changed:
+        changed = False
+        for cards, down, reach, exposed, moves in piles:
+            for j in range(len(cards) - 1, down - 1, -1):
+                if moves[j]:
+                    continue
+                card = cards[j]
+                # The unit it heads: the run above it up to a card that can be exposed.
+                for k in range(j, reach[j] + 1):
+                    if exposed[k]:
+                        break
+                else:
+                    continue
+                if not (
+                    (space and card in space_cards)
+                    or (has_cells and cell and exposed[j])
+                    or not on[card].isdisjoint(exposed_cards)
+                ):
+                    continue
+                moves[j] = changed = True
+                if j == down:
+                    if not down and not space:
+                        space = True  # the pile can empty
+                        if refill:
+                            return False  # the reserve fills the space
+                elif not exposed[j - 1]:
+                    exposed[j - 1] = True
+                    exposed_cards.add(cards[j - 1])
+        if has_cells:
+            for card in cells:
+                if card not in cells_out and (
+                    (space and card in space_cards) or not on[card].isdisjoint(exposed_cards)
+                ):
+                    cells_out.add(card)
+                    exposed_cards.add(card)  # it can go on top of a pile
+                    cell = changed = True
+        for cards, came in falls:
+            for i in range(len(cards) - 1, -1, -1):
+                if came[i]:
+                    continue
+                if i < len(cards) - 1 and not came[i + 1]:
+                    break  # the card on it must come down first
+                card = cards[i]
+                if (space and card in space_cards) or not on[card].isdisjoint(exposed_cards):
+                    came[i] = changed = True
+                    if card in wanted:
+                        return False  # up again on a foundation that wants it
+                    exposed_cards.add(card)
+                else:
+                    break
+    # Cards brought into play from the stock, the waste or the reserve.
+    if at.waste >= 0 or at.reserve >= 0:
+
+        def takes(card: Card) -> bool:
+            return (
+                card in wanted
+                or (space and card in space_cards and not refill)
+                or not on[card].isdisjoint(exposed_cards)
+            )
+
+        if at.reserve >= 0:
+            reserve = items[at.reserve].cards
+            if reserve and takes(reserve[-1]):
+                return False
+        if at.waste >= 0:
+            waste = items[at.waste].cards
+            if waste and takes(waste[-1]):
+                return False
+            shown = {c for c in (*stock, *waste) if takes(c)}
+            cycle = stock + waste[::-1]  # what the stock shows after a redeal
+            if shown and (
+                turns_show(stock, r.draw, shown)
+                or (game._may_redeal(state._info) and turns_show(cycle, r.draw, shown))
+            ):
+                return False
+    if r.foundation_mode == "suits" and _suit_can_form(game, piles, links):
+        return False
+    # The events of progress that the closed facts allow: a wanted card
+    # exposed, or a face-down card turned up.
+    events: list[tuple[int, int]] = []
+    for p, (cards, down, _reach, exposed, moves) in enumerate(piles):
+        if down and moves[down]:
+            events.append((p, down - 1))
+        for j in range(down, len(cards)):
+            if exposed[j] and cards[j] in wanted:
+                events.append((p, j))
+    if not events:
+        return True
+    if r.worrying_back:
+        return False  # cards that come down would need places too: not counted here
+    room = _Room(game, piles, space, cells, cells_out, cell, stacks)
+    return not any(room.allows(p, j) for p, j in events)
+
+
+class _Room:
+    """Where every card could be at once: the second half of the proof.
+
+    At the moment progress is first made, every face-up card of the tableau
+    and every card in a cell lies somewhere, and no two lie directly on the
+    same card. Each card then lies on the card it lay on at the start (as
+    dealt, or moved together with it), or it has moved: onto a card it
+    builds on that can be exposed, into a space, or into a cell. A card that
+    has moved also leaves the card it was dealt on for good where it does
+    not build on it (unless whole stacks move, as in Yukon): the card it
+    lay on moved, and the card could only have come back by building.
+
+    So progress needs a matching of cards to places: each card to a card it
+    may lie on, a pile's bottom or a cell, no place taken twice. The start
+    is such a matching. Exposing a card takes its place away from the card
+    on it (and from the cards above that lie on cards they do not build on);
+    turning a face-down card up takes its place from the face-up card on it.
+    Where no matching then finds every card a place (no augmenting path
+    from each displaced card), that progress cannot happen.
+
+    Places are numbered: each tableau card's place (what lies on it) is the
+    pile's first number plus its index, a pile without face-down cards has
+    a bottom place one below, and the cells come last.
+    """
+
+    __slots__ = ("_base", "_choices", "_on", "_owner", "_piles", "_stacks")
+
+    def __init__(
+        self,
+        game: TableauGame,
+        piles: list[_Pile],
+        space: bool,
+        cells: list[Card],
+        cells_out: set[Card],
+        cell: bool,
+        stacks: bool,
+    ) -> None:
+        on = game._on
+        space_cards = game._space_cards
+        base: list[int] = []
+        bottoms: list[int] = []
+        number = 0
+        for cards, down, *_ in piles:
+            number += 1  # the bottom place (used where the pile has no face-down cards)
+            base.append(number)
+            if not down:
+                bottoms.append(number - 1)
+            number += len(cards)
+        cell_places = list(range(number, number + len(game._at.cells)))
+        # The places each card could move onto: exposed cards it builds on.
+        onto: dict[Card, list[int]] = {}
+        for p, (cards, down, _reach, exposed, _moves) in enumerate(piles):
+            for j in range(down, len(cards)):
+                if exposed[j]:
+                    onto.setdefault(cards[j], []).append(base[p] + j)
+        owner: dict[int, int] = {}
+        choices: list[list[int]] = []
+        for p, (cards, down, _reach, exposed, moves) in enumerate(piles):
+            for j in range(down, len(cards)):
+                now = base[p] + j - 1
+                owner[now] = len(choices)
+                places = [now]
+                if moves[j]:
+                    card = cards[j]
+                    for target in on[card]:
+                        places += onto.get(target, ())
+                    if space and card in space_cards:
+                        places += bottoms
+                    if cell and exposed[j]:
+                        places += cell_places
+                choices.append(places)
+        for k, card in enumerate(cells):
+            now = cell_places[k]
+            owner[now] = len(choices)
+            places = [now]
+            if card in cells_out:
+                for target in on[card]:
+                    places += onto.get(target, ())
+                if space and card in space_cards:
+                    places += bottoms
+            choices.append(places)
+        self._base = base
+        self._choices = choices
+        self._owner = owner
+        self._piles = piles
+        self._stacks = stacks
+        self._on = on
+
+    def allows(self, p: int, j: int) -> bool:
+        """Whether every card can still find a place when the card at index
+        ``j`` of pile ``p`` (a face-down card where ``j`` is below the pile's
+        first face-up card) has nothing on it."""
+        cards, down, *_ = self._piles[p]
+        if j == len(cards) - 1:
+            return True  # already exposed
+        base = self._base[p]
+        # The card number of the pile's card at index j + 1 (face-up cards in order).
+        first = self._owner[base + down - 1]
+        moved = [first + j + 1 - down]
+        if not self._stacks:
+            on = self._on
+            for k in range(j + 2, len(cards)):
+                if cards[k - 1] not in on[cards[k]]:
+                    moved.append(first + k - down)
+        owner = dict(self._owner)
+        blocked = base + j
+        owner.pop(blocked, None)
+        for card in moved:
+            owner.pop(self._choices[card][0], None)
+        forbidden = {card: self._choices[card][0] for card in moved}
+        choices = self._choices
+        return all(_augment(card, choices, owner, forbidden, {blocked}) for card in moved)
+
+
+def _augment(
+    card: int,
+    choices: list[list[int]],
+    owner: dict[int, int],
+    forbidden: dict[int, int],
+    seen: set[int],
+) -> bool:
+    """Kuhn's step: find ``card`` a place, moving others along a path of
+    places (``seen`` holds the places already tried or closed)."""
+    own = forbidden.get(card)
+    for place in choices[card]:
+        if place in seen or place == own:
+            continue
+        seen.add(place)
+        holder = owner.get(place)
+        if holder is None or _augment(holder, choices, owner, forbidden, seen):
+            owner[place] = card
+            return True
+    return False
+
+
+def _suit_can_form(
+    game: TableauGame,
+    piles: list[tuple[tuple[Card, ...], int, list[int], list[bool], list[bool]]],
+    links: dict[Card, frozenset[Card]],
+) -> bool:
+    """Whether some suit's run of thirteen could still be put together.
+
+    Each card of such a run, when it forms, either has the card it was dealt
+    under still on it (which is then the next card of the run, of its suit)
+    or could be exposed once: so it heads a same-suit run of the deal up to a
+    card that can be exposed (it is *usable*). And each card of the run but
+    the king lies on the next card up: as dealt, or moved there while that
+    card was exposed. So for each rank below the king some usable card of
+    the suit must lie on a usable card a rank higher, or be able to move
+    onto one that can be exposed; where no suit has such a card for every
+    rank, no suit can be completed.
+    """
+    suit_on = game._suit_on
+    usable: dict[Card, bool] = {}  # a card (of either pack) that is usable somewhere
+    exposed_at: set[Card] = set()
+    chains = []
+    for cards, down, reach, exposed, _moves in piles:
+        # The same-suit run of the deal above each face-up card, up to the top.
+        n = len(cards)
+        if not n:
+            continue
+        run = [0] * n
+        run[n - 1] = n - 1
+        for j in range(n - 2, down - 1, -1):
+            run[j] = run[j + 1] if cards[j] in suit_on[cards[j + 1]] else j
+        ok = [False] * n
+        for j in range(down, n):
+            if exposed[j]:
+                exposed_at.add(cards[j])
+            if any(exposed[k] for k in range(j, run[j] + 1)):
+                ok[j] = True
+                usable[cards[j]] = True
+        chains.append((cards, down, reach, exposed, ok))
+    joined: set[tuple[object, int]] = set()
+    for cards, down, reach, exposed, ok in chains:
+        for j in range(down, len(cards)):
+            card = cards[j]
+            if not ok[j] or card.suit is None or card.rank == 13:
+                continue
+            if j > down and ok[j - 1] and cards[j - 1] in suit_on[card]:
+                joined.add((card.suit, card.rank))
+                if card.rank == 1 and _complete_below(cards, j, suit_on):
+                    return True  # a complete run already in place: left to the search
+                continue
+            heads = any(exposed[k] for k in range(j, reach[j] + 1))
+            if heads and not suit_on[card].isdisjoint(exposed_at):
+                joined.add((card.suit, card.rank))
+    suits = {c.suit for c in usable if c.rank == 13}
+    return any(all((suit, rank) in joined for rank in range(1, 13)) for suit in suits)
+
+
+def _complete_below(cards: tuple[Card, ...], j: int, links: dict[Card, frozenset[Card]]) -> bool:
+    """Whether ``cards[j]`` (an ace) sits on a same-suit run up to a king."""
+    k = j
+    while k and cards[k - 1] in links[cards[k]]:
+        k -= 1
+        if cards[k].rank == 13:
+            return True
+    return False
