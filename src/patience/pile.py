@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from .cards import Card, _all_cards
+from .cards import Card, Colour, Suit, _all_cards
 from .errors import InvalidCardError, PatienceError, brief_repr
 
 __all__ = ["Pile"]
@@ -38,6 +38,8 @@ class Pile:
     _hash: int = attrs.field(default=0, init=False, eq=False, repr=False, alias="_hash")
     """The hash, worked out when the pile is made (piles are hashed often,
     and shared by states)."""
+    _code: bytes | None = attrs.field(default=None, init=False, eq=False, repr=False, alias="_code")
+    """The pile as :func:`pile_code` writes it, once asked for."""
 
     def __hash__(self) -> int:
         return self._hash
@@ -81,6 +83,7 @@ class Pile:
         _set_down(pile, down)
         _set_memo(pile, None)
         _set_hash(pile, hash((cards, down)))
+        _set_code(pile, None)
         return pile
 
     @classmethod
@@ -148,6 +151,41 @@ _set_cards = Pile.__dict__["cards"].__set__
 _set_down = Pile.__dict__["down"].__set__
 _set_memo = Pile.__dict__["_memo"].__set__
 _set_hash = Pile.__dict__["_hash"].__set__
+_set_code = Pile.__dict__["_code"].__set__
+
+
+def pile_code(pile: Pile) -> bytes:
+    """The pile as a short byte string (for game code: search keys): one byte
+    a card, bottom first, with the high bit set on the face-down cards.
+
+    Equal piles have equal codes and different piles different ones, so
+    keys built of codes compare and hash as fast as byte strings do. No byte
+    is ``0``, which keys may use to separate piles. Made once per pile.
+    """
+    code = pile._code
+    if code is None:
+        down = pile.down
+        byte = _CARD_BYTES
+        code = bytes([byte[c] | (0x80 if i < down else 0) for i, c in enumerate(pile.cards)])
+        _set_code(pile, code)
+    return code
+
+
+def _card_bytes() -> dict[Card, int]:
+    """Each card's byte in :func:`pile_code`: 1 to 52 for the standard cards,
+    then the jokers and the hidden card."""
+    table = {
+        Card(rank, suit): 1 + 13 * k + rank - 1
+        for k, suit in enumerate(Suit)
+        for rank in range(1, 14)
+    }
+    table[Card.joker(Colour.BLACK)] = 53
+    table[Card.joker(Colour.RED)] = 54
+    table[Card.HIDDEN] = 55
+    return table
+
+
+_CARD_BYTES = _card_bytes()
 
 
 def _restore(cards: tuple[Card, ...], down: int) -> Pile:

@@ -114,6 +114,9 @@ instead, and ``stall=None`` turns the rule off.
 
 _Parents = dict[Hashable, "tuple[Hashable, Move] | None"]
 
+_Entry = tuple[int, int, Hashable, "State | None", "State | None", "Move | None", "int | None"]
+"""An entry of the queue of :func:`_decide`."""
+
 
 def _limit() -> int:
     """:data:`PROGRESS_SEARCH_LIMIT` as it is now (read at each search, so a
@@ -245,15 +248,15 @@ def _decide(game: Game, state: State) -> bool:
     known = table.get(root)
     if known is not None:
         return known
-    listed, rises, advance, legal = (
+    listed, rises, advance, legal, moved_keys = (
         game._listed_progress,
         game._rises,
         game._advance,
         game._legal_moves,
+        game._moved_keys,
     )
-    hint: Callable[[State], int | None] | None = game._progress_hint
-    if game._progress_hint(state) is None:
-        hint = None
+    hints = game._progress_hints
+    lanes = game._progress_hints(state)
     # With worrying back, a position goes on while more cards can be put up
     # than are up in it: its standing is the count to beat, and positions
     # met below it say nothing of the root (see _standing).
@@ -262,29 +265,78 @@ def _decide(game: Game, state: State) -> bool:
     mark = game._progress(state)
     parents: dict[Hashable, Hashable | None] = {root: None}
     edges: list[tuple[Hashable, Hashable]] = []  # (from, to): for the positions that reach back
-    queue: list[tuple[int, int, Hashable, State]] = [(0, 0, root, state)]
-    met = 0
-    while queue:
-        rank, _, here_key, here = heapq.heappop(queue)
+    # The queue's entries: priority, order met, key, the position (or, where
+    # it is not made yet, None with the position and move it comes from)
+    # and its standing.
+    # One queue for each hint (breadth first where there are none), taken
+    # from in turn; each position met goes into every queue, and is searched
+    # from the first that comes to it.
+    queues: list[list[_Entry]] = [[(0, 0, root, state, None, None, standing)]]
+    if lanes is not None:
+        queues *= len(lanes)
+        queues = [list(q) for q in queues]
+    searched: set[Hashable] = set()
+    met = turn = 0
+    directed = _directed_part(limit)
+    while True:
+        if lanes is not None and met >= directed:
+            # Far from the root the hints have had their say: the rest of
+            # the region is only counted, breadth first, and a position is
+            # made only when its turn comes.
+            lanes = None
+            queues = [[e for q in queues for e in q if e[2] not in searched]]
+            heapq.heapify(queues[0])
+        queue = queues[turn % len(queues)]
+        turn += 1
+        if not queue:
+            if not any(queues):
+                break
+            continue
+        rank, _, here_key, here, parent, made_by, here_level = heapq.heappop(queue)
+        if here_key in searched:
+            continue
+        searched.add(here_key)
+        if here is None:
+            assert parent is not None and made_by is not None
+            here = advance(parent, made_by, mark)[0]
         if here is state:
             here_moves = moves
         else:
             here_moves = legal(here)
             if listed(here, here_moves) or (
-                standing is not None and level(here) == standing and rises(here, here_moves)
+                here_level is not None and here_level == standing and rises(here, here_moves)
             ):
                 _goes_on(table, parents, edges, here_key)
                 return False
-        for move in here_moves:
-            child, progressed = advance(here, move, mark)
-            if progressed or (standing is not None and level(child) > standing):  # type: ignore[operator]
-                _goes_on(table, parents, edges, here_key)
-                return False
-            child_key = key(child)
-            edges.append((here_key, child_key))
-            if child_key in parents:
-                continue
-            if (standing is None or level(child) == standing) and table.get(child_key) is False:
+        known_keys = moved_keys(here, here_moves)
+        for k, move in enumerate(here_moves):
+            told = None if known_keys is None else known_keys[k]
+            child: State | None = None
+            if told is not None:
+                # A move that makes no progress by the mark and whose
+                # position's key and standing are known without making it:
+                # made only if the position is new, and only when its turn
+                # comes where no hint orders the search.
+                child_key, child_level = told
+                if child_level is not None and standing is not None and child_level > standing:
+                    _goes_on(table, parents, edges, here_key)
+                    return False
+                edges.append((here_key, child_key))
+                if child_key in parents:
+                    continue
+                if lanes is not None:
+                    child = advance(here, move, mark)[0]
+            else:
+                child, progressed = advance(here, move, mark)
+                child_level = None if standing is None else level(child)
+                if progressed or (child_level is not None and child_level > standing):  # type: ignore[operator]
+                    _goes_on(table, parents, edges, here_key)
+                    return False
+                child_key = key(child)
+                edges.append((here_key, child_key))
+                if child_key in parents:
+                    continue
+            if child_level == standing and table.get(child_key) is False:
                 # It goes on, so every position it can be reached from does.
                 parents[child_key] = here_key
                 _goes_on(table, parents, edges, child_key)
@@ -296,13 +348,25 @@ def _decide(game: Game, state: State) -> bool:
                 return False
             parents[child_key] = here_key
             met += 1
-            near = rank + 1 if hint is None else hint(child)
-            assert near is not None
-            heapq.heappush(queue, (near, met, child_key, child))
+            if lanes is None:
+                heapq.heappush(queue, (rank + 1, met, child_key, child, here, move, child_level))
+            else:
+                assert child is not None
+                nears = hints(child)
+                assert nears is not None
+                for near, lane in zip(nears, queues):
+                    heapq.heappush(lane, (near, met, child_key, child, None, None, child_level))
     # Every position of the region was seen, none makes progress, and each
     # of their regions lies within this one.
     table.put(parents, True)
     return True
+
+
+def _directed_part(limit: int) -> int:
+    """How many positions of a region :func:`_decide` meets in the order of the
+    game's hints before it goes on breadth first: a quarter of the limit
+    (hints are worth their cost near the root, where progress is found)."""
+    return limit // 4
 
 
 def _goes_on(
@@ -521,6 +585,18 @@ def _no_hint(game: Game, state: State) -> int | None:
     return None
 
 
+def _the_hint(game: Game, state: State) -> tuple[int, ...] | None:
+    """Hints for :meth:`~patience.Game.is_over`'s search for progress, one
+    for each queue it takes turns between (lower nearer): by default the one
+    ``_progress_hint`` gives, or ``None`` (breadth first) where it gives
+    none. A game with several ways to judge nearness gives them all: the
+    search then takes positions from each queue in turn, so that it finds
+    progress about as soon as the best of them would (at worst twice as
+    many positions), and whether the game is over does not depend on it."""
+    hint = game._progress_hint(state)
+    return None if hint is None else (hint,)
+
+
 def _no_turning_answer(game: Game, state: State) -> bool | None:
     """Whether turning the stock alone (the moves of ``_probe_kinds``) leads to
     progress from ``state``, where no listed move makes progress at once,
@@ -536,6 +612,19 @@ def _no_move_answer(game: Game, state: State, move: Move) -> bool | None:
     game can tell from the move alone, without making it; ``None`` where it
     cannot (the default, always). It must never be wrong: the searches for
     progress trust it."""
+    return None
+
+
+def _no_moved_keys(
+    game: Game, state: State, moves: tuple[Move, ...]
+) -> list[tuple[Hashable, int | None] | None] | None:
+    """The search keys (``_search_key``) and standings (``_standing``) of the
+    positions that ``moves``, the listing of ``state``, lead to, where the
+    game can tell them without making the moves and the moves make no
+    progress by the mark: one entry a move, ``None`` for a move whose
+    position must be made to be known (or that makes progress); or ``None``
+    for all (the default). It must never be wrong: the search for progress
+    does not make a move whose key it has met before."""
     return None
 
 
@@ -623,10 +712,12 @@ class ProgressMethods:
     """The kinds of move (turning the stock, say) that :func:`~patience.progress.probe` follows."""
     _progress = _position_mark
     _progress_hint = _no_hint
+    _progress_hints = _the_hint
     _turning_progress = _no_turning_answer
     _move_progress = _no_move_answer
     _stuck = _not_stuck
     _standing = _no_standing
+    _moved_keys = _no_moved_keys
     _rises = _no_rise
     _listed_progress = _listed_progress
     _advance = _advance

@@ -391,7 +391,8 @@ class TableauGame(Game):
         """Unpickled by value (a game not in the registry): the moves come back
         as new objects, so the table of their identities is made again; the
         cache of the search estimate's piles starts empty."""
-        self.__dict__.update({k: v for k, v in state.items() if k != "_pile_costs"})
+        caches = ("_pile_costs", "_pile_breaks")
+        self.__dict__.update({k: v for k, v in state.items() if k not in caches})
         self.__dict__["_parts_by_id"] = {id(m): key for key, m in self._moves.items()}
 
     def _multi_move(self, source: int, target: int, count: int) -> Move:
@@ -751,6 +752,7 @@ class TableauGame(Game):
     _progress = search.progress
     _move_progress = search.move_progress
     _progress_hint = search.progress_hint
+    _progress_hints = search.progress_hints
     _turning_progress = search.turning_progress
     _stuck = stuck.proven_stuck
 
@@ -777,6 +779,7 @@ class TableauGame(Game):
     _search_lines = search.search_lines
     _search_estimate = search.search_estimate
     _search_key = search.search_key
+    _moved_keys = search.moved_keys
 
     def canonical_key(self, state: State) -> Hashable:
         """Equal for positions that differ only in the order of interchangeable piles.
@@ -796,6 +799,12 @@ class TableauGame(Game):
             for c in sorted(set(self._deck))
             if not c.is_joker
         }
+
+    @functools.cached_property
+    def _pile_breaks(self) -> dict[Pile, tuple[int, int]]:
+        """A cache of each pile's part of :func:`~patience.tableau.search.disorder`
+        (a pure function of the pile, cleared when large)."""
+        return {}
 
     @functools.cached_property
     def _pile_costs(self) -> dict[tuple[int, Pile], tuple[int, tuple[tuple[int, int], ...]]]:

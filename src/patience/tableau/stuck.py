@@ -227,6 +227,15 @@ def proven_stuck(game: TableauGame, state: State) -> bool:
     return not any(room.allows(p, j) for p, j in events)
 
 
+ROOM_STEPS = 2_000
+"""How many placements the search of :class:`_Room` may try, over all the
+events of one proof, before it gives up (and the proof with it)."""
+
+
+class _OutOfSteps(Exception):
+    """The search of :class:`_Room` used up its steps."""
+
+
 class _Room:
     """Where every card could be at once: the second half of the proof.
 
@@ -234,25 +243,40 @@ class _Room:
     and every card in a cell lies somewhere, and no two lie directly on the
     same card. Each card then lies on the card it lay on at the start (as
     dealt, or moved together with it), or it has moved: onto a card it
-    builds on that can be exposed, into a space, or into a cell. A card that
-    has moved also leaves the card it was dealt on for good where it does
-    not build on it (unless whole stacks move, as in Yukon): the card it
-    lay on moved, and the card could only have come back by building.
+    builds on that can be exposed, into a space, or into a cell. And where a
+    card has moved, so has every card above it, and those that do not build
+    on the card under them cannot lie on it any more (unless whole stacks
+    move, as in Yukon): the card could only have come back by building.
 
-    So progress needs a matching of cards to places: each card to a card it
-    may lie on, a pile's bottom or a cell, no place taken twice. The start
-    is such a matching. Exposing a card takes its place away from the card
-    on it (and from the cards above that lie on cards they do not build on);
-    turning a face-down card up takes its place from the face-up card on it.
-    Where no matching then finds every card a place (no augmenting path
-    from each displaced card), that progress cannot happen.
+    So progress needs an assignment of cards to places: each card to a card
+    it may lie on, a pile's bottom or a cell, no place taken twice, and the
+    cards above any card that has left its place off the places they do not
+    build on. The start is such an assignment. Exposing a card takes its
+    place away from the card on it, turning a face-down card up takes its
+    place from the face-up card on it, and the cards above leave too. A
+    search then looks for places for the cards displaced: a free place; or
+    one a card placed before holds, which then looks again; or one a card
+    still where it was dealt holds, which then leaves it, with the cards above
+    it. Where no choice finds every card a place, that progress cannot
+    happen; where the search runs out of steps (:data:`ROOM_STEPS`), the
+    proof gives up.
 
     Places are numbered: each tableau card's place (what lies on it) is the
     pile's first number plus its index, a pile without face-down cards has
     a bottom place one below, and the cells come last.
     """
 
-    __slots__ = ("_base", "_choices", "_on", "_owner", "_piles", "_stacks")
+    __slots__ = (
+        "_at",
+        "_base",
+        "_choices",
+        "_first",
+        "_junk",
+        "_origin",
+        "_owner",
+        "_piles",
+        "_steps",
+    )
 
     def __init__(
         self,
@@ -284,7 +308,18 @@ class _Room:
                     onto.setdefault(cards[j], []).append(base[p] + j)
         owner: dict[int, int] = {}
         choices: list[list[int]] = []
+        origin: list[int] = []  # each card's place at the start
+        at: list[tuple[int, int]] = []  # each card's pile and index (-1, -1 for a cell)
+        first: list[int] = []  # each pile's first face-up card's number
+        junk: list[list[bool]] = []  # whether each card does not build on the card under it
         for p, (cards, down, _reach, exposed, moves) in enumerate(piles):
+            first.append(len(choices) - down)
+            junk.append(
+                [
+                    not stacks and (j == down or cards[j - 1] not in on[cards[j]])
+                    for j in range(len(cards))
+                ]
+            )
             for j in range(down, len(cards)):
                 now = base[p] + j - 1
                 owner[now] = len(choices)
@@ -298,6 +333,8 @@ class _Room:
                     if cell and exposed[j]:
                         places += cell_places
                 choices.append(places)
+                origin.append(now)
+                at.append((p, j))
         for k, card in enumerate(cells):
             now = cell_places[k]
             owner[now] = len(choices)
@@ -308,58 +345,129 @@ class _Room:
                 if space and card in space_cards:
                     places += bottoms
             choices.append(places)
+            origin.append(now)
+            at.append((-1, -1))
         self._base = base
         self._choices = choices
         self._owner = owner
+        self._origin = origin
+        self._at = at
+        self._first = first
+        self._junk = junk
         self._piles = piles
-        self._stacks = stacks
-        self._on = on
+        self._steps = ROOM_STEPS
 
     def allows(self, p: int, j: int) -> bool:
         """Whether every card can still find a place when the card at index
         ``j`` of pile ``p`` (a face-down card where ``j`` is below the pile's
-        first face-up card) has nothing on it."""
-        cards, down, *_ = self._piles[p]
+        first face-up card) has nothing on it; ``True`` also where the search
+        runs out of steps."""
+        cards = self._piles[p][0]
         if j == len(cards) - 1:
             return True  # already exposed
-        base = self._base[p]
-        # The card number of the pile's card at index j + 1 (face-up cards in order).
-        first = self._owner[base + down - 1]
-        moved = [first + j + 1 - down]
-        if not self._stacks:
-            on = self._on
-            for k in range(j + 2, len(cards)):
-                if cards[k - 1] not in on[cards[k]]:
-                    moved.append(first + k - down)
         owner = dict(self._owner)
-        blocked = base + j
-        owner.pop(blocked, None)
-        for card in moved:
-            owner.pop(self._choices[card][0], None)
-        forbidden = {card: self._choices[card][0] for card in moved}
-        choices = self._choices
-        return all(_augment(card, choices, owner, forbidden, {blocked}) for card in moved)
-
-
-def _augment(
-    card: int,
-    choices: list[list[int]],
-    owner: dict[int, int],
-    forbidden: dict[int, int],
-    seen: set[int],
-) -> bool:
-    """Kuhn's step: find ``card`` a place, moving others along a path of
-    places (``seen`` holds the places already tried or closed)."""
-    own = forbidden.get(card)
-    for place in choices[card]:
-        if place in seen or place == own:
-            continue
-        seen.add(place)
-        holder = owner.get(place)
-        if holder is None or _augment(holder, choices, owner, forbidden, seen):
-            owner[place] = card
+        moved = [len(c) for c, *_ in self._piles]  # per pile: the lowest card that has moved
+        left: set[int] = set()  # cards that have left their places for good
+        demand: list[int] = []
+        self._move(p, j + 1, owner, moved, left, demand)
+        try:
+            return self._place(demand, owner, moved, left, {}, {self._base[p] + j}, set())
+        except _OutOfSteps:
             return True
-    return False
+
+    def _move(
+        self,
+        p: int,
+        i: int,
+        owner: dict[int, int],
+        moved: list[int],
+        left: set[int],
+        demand: list[int],
+    ) -> list[int]:
+        """The cards of pile ``p`` from index ``i`` up have moved: the card at
+        ``i``, and those above that do not build on the card under them,
+        leave their places (they join ``demand``). Returns those that left."""
+        junk = self._junk[p]
+        first = self._first[p]
+        gone = []
+        for k in range(i, moved[p]):
+            card = first + k
+            if (k == i or junk[k]) and card not in left:
+                left.add(card)
+                if owner.get(self._origin[card]) == card:
+                    del owner[self._origin[card]]
+                demand.append(card)
+                gone.append(card)
+        return gone
+
+    def _place(
+        self,
+        demand: list[int],
+        owner: dict[int, int],
+        moved: list[int],
+        left: set[int],
+        placed: dict[int, int],
+        blocked: set[int],
+        path: set[tuple[int, int]],
+    ) -> bool:
+        """Whether every card of ``demand`` can be given a place (see the class)."""
+        if not demand:
+            return True
+        self._steps -= 1
+        if self._steps < 0:
+            raise _OutOfSteps
+        origin = self._origin
+        # The card with the fewest places to go first.
+        best = -1
+        options: list[int] = []
+        for k, card in enumerate(demand):
+            own = origin[card]
+            mine = [s for s in self._choices[card] if s != own and s not in blocked]
+            if best < 0 or len(mine) < len(options):
+                best, options = k, mine
+                if not mine:
+                    return False
+        card = demand[best]
+        rest = demand[:best] + demand[best + 1 :]
+        # Free places first, then those of cards placed before, then the rest.
+        options.sort(key=lambda s: 0 if s not in owner else 1 if owner[s] in placed else 2)
+        for place in options:
+            if (card, place) in path:
+                continue
+            holder = owner.get(place)
+            path.add((card, place))
+            owner[place] = card
+            placed[card] = place
+            if holder is None:
+                ok = self._place(rest, owner, moved, left, placed, blocked, path)
+                undo: list[int] = []
+            elif holder in placed:
+                del placed[holder]
+                ok = self._place([*rest, holder], owner, moved, left, placed, blocked, path)
+                placed[holder] = place
+                undo = []
+            else:
+                # The card dealt on this place leaves it, and the cards above.
+                q, i = self._at[holder]
+                was = moved[q]
+                more: list[int] = []
+                undo = self._move(q, i, owner, moved, left, more)
+                moved[q] = min(was, i)
+                owner[place] = card
+                ok = self._place([*rest, *more], owner, moved, left, placed, blocked, path)
+                moved[q] = was
+                for gone in undo:
+                    left.discard(gone)
+                    owner[origin[gone]] = gone
+            if ok:
+                return True
+            del placed[card]
+            if holder is None:
+                del owner[place]
+            else:
+                owner[place] = holder
+            path.discard((card, place))
+        return False
 
 
 def _suit_can_form(
