@@ -24,7 +24,7 @@ from pathlib import Path
 
 import patience
 
-ENDINGS = ("won", "no moves", "no progress", "no progress found")
+ENDINGS = ("won", "no moves", "no progress", "stalled", "no progress found")
 
 
 def main() -> None:

@@ -1,29 +1,40 @@
 """What deciding that a game is over costs in random play, game by game.
 
-Plays ``--deals`` random games of each game named (uniformly random legal
-moves through the protocol, cut after ``MAX_IDLE`` moves in a row without
-progress, as benchmarks/throughput.py plays them) and reports, per game:
+Plays the first ``--deals`` deals of each game named (and option set, written
+``spider:suits=2``) in the loop every user writes first::
 
-- the ``is_over`` calls a game (mean), their median and 99th percentile in
-  milliseconds, and the share of the loop's time they take;
-- how the games ended (over, or cut by the stretch guard);
-- for the games that ended for want of progress, the size of the region the
-  last call had to search to its end to prove it (the positions reachable
-  without progress), median and largest, and the time of that call; a
-  region larger than ``REGION_CAP`` (an older build of the library called
-  such games over when its search gave up) shows as ``>cap``; and how many
-  games were called over although a position of their region makes
-  progress ("wrong": older builds ended a game where the search gave up).
+    rng = random.Random(seed)
+    state = game.deal(seed)
+    while not game.is_over(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
 
-The last two say what no cache can take away: a game is over only where its
-whole region has been seen, so each such game costs at least a search of its
-region, however the searches before it were spared.
+and reports, in CPU time:
 
-    python benchmarks/game_over.py --deals 30 spider streets-and-alleys
+- ``is_over`` per call: the median, the 99th percentile and the longest
+  single call, in milliseconds;
+- the loop ratio: CPU time per deal, from the deal to its end, with the
+  default ``is_over`` against ``is_over(search=False)`` on the same deals
+  and choices (a proven end comes sooner, after fewer moves);
+- how the deals ended: won, no moves, no progress, stalled (the stall rule),
+  or cut: a build without the stall rule needs a guard of its own to end
+  the loop at all (``IDLE_GUARD`` moves in a row without progress, or
+  ``MOVE_GUARD`` in all), so a cut deal is one where the naive loop would
+  not have ended;
+- with ``--gym``, the same ratio for Gymnasium episodes
+  (:class:`patience.gym.PatienceEnv`, random masked actions), with
+  ``termination="rules"`` against ``"known"``.
 
-It uses only the protocol and the games' search hooks, so the same script
-measures an older build of the library side by side
-(``PYTHONPATH=old/src python benchmarks/game_over.py``).
+``--before DIR`` measures another build (its ``src`` directory) in the same
+run: each game is played by both builds in turn, each in a process of its
+own, so that the two are measured under the same load. ``--json FILE``
+records the figures (series ``game_over`` and ``game_over_before``, or the
+names ``--series`` gives) for the "How games end" page::
+
+    python benchmarks/game_over.py --deals 100 --before /tmp/old/src \\
+        --json docs/_data/benchmarks.json
+
+The figures are CPU seconds of one process; the machine's other load still
+shifts them, so compare within a row and between builds of one run.
 """
 
 from __future__ import annotations
@@ -32,121 +43,185 @@ import argparse
 import json
 import platform
 import random
-import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
+from typing import Any
 
-import patience
+IDLE_GUARD = 1_000
+"""Moves in a row without progress after which the loop is cut (builds
+without the stall rule; with it, the rule ends the game first)."""
 
-MAX_IDLE = 1_000
-REGION_CAP = 10_000
-"""Regions are counted up to this many positions (larger ones show as ``>cap``)."""
+MOVE_GUARD = 200_000
+"""Moves in all after which the loop is cut."""
+
+ENDINGS = ("won", "no moves", "no progress", "stalled", "cut")
+
+SPECS = (
+    "spider:suits=1",
+    "spider:suits=2",
+    "freecell:cells=2",
+    "klondike:worrying_back=True",
+)
+"""The option sets measured besides every registered game's defaults."""
+
+clock = time.process_time
+
+
+def read_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """A game's name and options from ``name:key=value,key=value``."""
+    name, _, rest = text.partition(":")
+    options: dict[str, Any] = {}
+    for pair in filter(None, rest.split(",")):
+        key, _, value = pair.partition("=")
+        options[key] = json.loads(value.lower()) if value not in ("", "None") else None
+    return name, options
+
+
+def play(game: Any, seed: int, search: bool, calls: list[float] | None) -> tuple[float, str]:
+    """CPU seconds to play deal ``seed`` to its end at random, and how it
+    ended; the time of each ``is_over`` call goes into ``calls``."""
+    rng = random.Random(seed)
+    state = game.deal(seed)
+    mark, idle, moves = game.progress(state), 0, 0
+    start = clock()
+    while True:
+        before = clock()
+        over = game.is_over(state, search=search)
+        if calls is not None:
+            calls.append(clock() - before)
+        if over:
+            break
+        if idle >= IDLE_GUARD or moves >= MOVE_GUARD:
+            return clock() - start, "cut"
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        moves += 1
+        now = game.progress(state)
+        mark, idle = now, (idle + 1 if now == mark else 0)
+    spent = clock() - start
+    ending = game.result(state).ending
+    return spent, ending if ending in ENDINGS else "no progress"
+
+
+def gym_episode(env: Any, seed: int) -> float:
+    """CPU seconds of one Gymnasium episode with random masked actions."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    start = clock()
+    _, info = env.reset(options={"deal": seed})
+    done = bool(info["over"])
+    while not done:
+        action = rng.choice(np.flatnonzero(env.action_masks()).tolist())
+        _, _, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
+    return clock() - start
+
+
+def measure(spec: str, deals: int, gym: bool) -> dict[str, Any]:
+    """The figures of one game (or option set) for this process's build."""
+    import patience
+
+    name, options = read_spec(spec)
+    game = patience.game(name, **options)
+    calls: list[float] = []
+    with_search = without = 0.0
+    endings = dict.fromkeys(ENDINGS, 0)
+    for seed in range(deals):
+        # A fresh game object for each deal: no deal is helped by what the
+        # searches of another learnt.
+        spent, ending = play(patience.game(name, **options), seed, True, calls)
+        with_search += spent
+        endings[ending] += 1
+        without += play(patience.game(name, **options), seed, False, None)[0]
+    ordered = sorted(calls)
+    figures: dict[str, Any] = {
+        "calls": len(calls),
+        "p50_ms": round(1000 * ordered[len(ordered) // 2], 3),
+        "p99_ms": round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 3),
+        "longest_ms": round(1000 * ordered[-1], 1),
+        "ms_per_deal": round(1000 * with_search / deals, 2),
+        "ms_per_deal_known": round(1000 * without / deals, 2),
+        "loop_ratio": round(with_search / without, 2) if without else 0.0,
+        **endings,
+        "ended": deals - endings["cut"],
+    }
+    if gym and game.players == 1:
+        from patience.gym import PatienceEnv
+
+        rules = known = 0.0
+        for seed in range(deals):
+            rules += gym_episode(PatienceEnv(name, termination="rules", **options), seed)
+            known += gym_episode(PatienceEnv(name, termination="known", **options), seed)
+        figures["gym_ratio"] = round(rules / known, 2) if known else 0.0
+    return figures
+
+
+HERE = Path(__file__).resolve().parents[1] / "src"
+"""This checkout's ``src`` directory."""
+
+
+def run_build(src: str | Path, spec: str, deals: int, gym: bool) -> dict[str, Any]:
+    """:func:`measure` in a process of its own, with ``src`` (a build's
+    ``src`` directory) first on the path."""
+    command = [sys.executable, __file__, "--worker", spec, "--deals", str(deals), "--src", str(src)]
+    if gym:
+        command.append("--gym")
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def row(spec: str, build: str, f: dict[str, Any]) -> str:
+    ends = " ".join(f"{k}={f[k]}" for k in ENDINGS if f[k])
+    gym = f" gym x{f['gym_ratio']}" if "gym_ratio" in f else ""
+    return (
+        f"{spec:28} {build:6} {f['p50_ms']:7.3f} {f['p99_ms']:8.2f} {f['longest_ms']:8.1f}"
+        f" {f['loop_ratio']:6.2f}{gym}  {ends}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--before", metavar="SRC", help="another build's src directory")
+    parser.add_argument("--gym", action="store_true", help="also time Gymnasium episodes")
     parser.add_argument("--json", metavar="FILE", help="also record the figures in FILE")
     parser.add_argument("--series", default="game_over", help="their name in --json")
-    parser.add_argument("games", nargs="*", default=patience.games())
+    parser.add_argument("--worker", metavar="SPEC", help=argparse.SUPPRESS)
+    parser.add_argument("--src", default=str(HERE), help=argparse.SUPPRESS)
+    parser.add_argument("games", nargs="*", help="games or option sets (default: all)")
     args = parser.parse_args()
-    print(f"patience {patience.__version__}, Python {platform.python_version()}")
-    print(
-        f"{'game':18} {'calls/game':>10} {'p50 ms':>8} {'p99 ms':>8} {'share':>6}"
-        f" {'over':>5} {'cut':>4} {'region p50':>10} {'region max':>10} {'last ms p50':>11}"
-        f" {'ms/game':>8} {'wrong':>5}"
-    )
-    figures: dict[str, dict[str, float | str]] = {}
-    for name in args.games:
-        game = patience.game(name)
-        rng = random.Random(12345)
-        calls: list[float] = []
-        regions: list[int] = []
-        lasts: list[float] = []
-        over = cut = wrong = 0
-        total = 0.0
-        for seed in range(args.deals):
-            began = time.perf_counter()
-            state = game.deal(seed)
-            mark, idle = game.progress(state), 0
-            while True:
-                t = time.perf_counter()
-                done = game.is_over(state)
-                calls.append(time.perf_counter() - t)
-                if done or idle >= MAX_IDLE:
-                    break
-                state = game.apply(state, rng.choice(game.legal_moves(state)))
-                now = game.progress(state)
-                mark, idle = now, (idle + 1 if now == mark else 0)
-            total += time.perf_counter() - began
-            if not done:
-                cut += 1
-                continue
-            over += 1
-            if game.legal_moves(state) and not game.is_won(state):
-                # The region's size: every position met, the one asked about included.
-                size = _region_size(patience.game(name, **game.options), state)
-                if size is None:
-                    wrong += 1
-                else:
-                    regions.append(size)
-                lasts.append(calls[-1])
-        ordered = sorted(calls)
-        p50 = 1000 * ordered[len(ordered) // 2]
-        p99 = 1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-        share = sum(calls) / total if total else 0.0
-        region_p50 = statistics.median(regions) if regions else 0
-        top = max(regions, default=0)
-        region_max = f">{REGION_CAP}" if top > REGION_CAP else str(top)
-        last = 1000 * statistics.median(lasts) if lasts else 0.0
-        print(
-            f"{name:18} {len(calls) / args.deals:10.1f} {p50:8.2f} {p99:8.2f} {share:6.0%}"
-            f" {over:5} {cut:4} {region_p50:10.0f} {region_max:10} {last:11.2f}"
-            f" {1000 * total / args.deals:8.1f} {wrong:5}",
-            flush=True,
-        )
-        figures[name] = {
-            "calls_per_game": len(calls) / args.deals,
-            "p50_ms": p50,
-            "p99_ms": p99,
-            "share": share,
-            "over": over,
-            "cut": cut,
-            "region_p50": region_p50,
-            "region_max": region_max,
-            "ms_per_game": 1000 * total / args.deals,
-            "wrongly_over": wrong,
-        }
+    if args.worker:
+        sys.path.insert(0, args.src)
+        print(json.dumps(measure(args.worker, args.deals, args.gym)))
+        return
+    if args.games:
+        specs = args.games
+    else:
+        sys.path.insert(0, str(HERE))
+        import patience
+
+        specs = [*patience.games(), *SPECS]
+    print(f"Python {platform.python_version()}, {args.deals} deals; CPU ms per is_over call")
+    print(f"{'game':28} {'build':6} {'p50':>7} {'p99':>8} {'longest':>8} {'ratio':>6}  endings")
+    after: dict[str, Any] = {}
+    before: dict[str, Any] = {}
+    for spec in specs:
+        if args.before:
+            before[spec] = run_build(args.before, spec, args.deals, args.gym)
+            print(row(spec, "before", before[spec]), flush=True)
+        after[spec] = run_build(HERE, spec, args.deals, args.gym)
+        print(row(spec, "after", after[spec]), flush=True)
     if args.json:
         target = Path(args.json)
         data = json.loads(target.read_text("utf-8")) if target.exists() else {}
-        data.setdefault(args.series, {}).update(figures)
+        meta = {"python": platform.python_version(), "deals": args.deals}
+        data[args.series] = {**meta, **after}
+        if args.before:
+            data[f"{args.series}_before"] = {**meta, **before}
         target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
-
-
-def _region_size(game: patience.Game, state: patience.State) -> int | None:
-    """How many positions (by the game's search key) are reachable from
-    ``state`` without progress, ``state`` itself included (counted up to
-    :data:`REGION_CAP`, one more meaning larger); ``None`` if one of them
-    makes progress (the game was called over wrongly, as older builds did
-    where their search gave up)."""
-    mark = game.progress(state)
-    key = game._search_key
-    seen = {key(state)}
-    stack = [state]
-    while stack:
-        here = stack.pop()
-        for move in game.legal_moves(here):
-            child, progressed = game._advance(here, move, mark)
-            if progressed:
-                return None
-            k = key(child)
-            if k not in seen:
-                seen.add(k)
-                stack.append(child)
-                if len(seen) > REGION_CAP:
-                    return len(seen)
-    return len(seen)
 
 
 if __name__ == "__main__":

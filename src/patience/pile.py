@@ -164,9 +164,10 @@ def pile_code(pile: Pile) -> bytes:
     """
     code = pile._code
     if code is None:
+        code = bytes(map(_byte_of, pile.cards))
         down = pile.down
-        byte = _CARD_BYTES
-        code = bytes([byte[c] | (0x80 if i < down else 0) for i, c in enumerate(pile.cards)])
+        if down:
+            code = code[:down].translate(_FACE_DOWN) + code[down:]
         _set_code(pile, code)
     return code
 
@@ -186,6 +187,9 @@ def _card_bytes() -> dict[Card, int]:
 
 
 _CARD_BYTES = _card_bytes()
+_byte_of = _CARD_BYTES.__getitem__
+_FACE_DOWN = bytes(b | 0x80 if 0 < b < 0x80 else b for b in range(256))
+"""The byte of a face-down card, by the byte of the card."""
 
 
 def _restore(cards: tuple[Card, ...], down: int) -> Pile:

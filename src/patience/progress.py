@@ -56,6 +56,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = [
+    "GOES_ON",
+    "LARGE",
+    "OVER",
     "PROGRESS_SEARCH_DIRECTED_LIMIT",
     "PROGRESS_SEARCH_LIMIT",
     "STALL_MOVES",
@@ -136,17 +139,30 @@ def _line_back(parents: _Parents, key: Hashable, move: Move) -> tuple[Move, ...]
     return tuple(reversed(line))
 
 
+OVER = 1
+"""A :class:`VerdictTable` entry: no position of the region makes progress,
+and it holds at most the limit's positions (the game is over)."""
+
+GOES_ON = 0
+"""A :class:`VerdictTable` entry: some sequence of moves makes progress."""
+
+LARGE = 2
+"""A :class:`VerdictTable` entry: the region holds more positions than the
+limit, and no progress was found in it: the game goes on unless the game's
+proof (``_stuck``) shows that it cannot progress."""
+
+
 class VerdictTable:
-    """What searches for progress have proven, by search key: ``True`` for a
-    position that is over, ``False`` for one that goes on.
+    """What searches for progress have found, by search key: :data:`OVER`,
+    :data:`GOES_ON` or :data:`LARGE`.
 
     One table belongs to one game object (``Game._verdicts``). Every entry is
-    the answer for its key, whoever worked it out, so the table is a pure
-    function of its keys: it changes what an answer costs, never the answer.
-    It holds at most about ``2 * size`` entries: when the newer half fills,
-    the older half is dropped, and entries looked up from it are carried
-    forward. Safe to share between threads: changes are made under a lock,
-    and a race can only cost a search twice.
+    a fact about its key's position, whoever worked it out, so the table is a
+    pure function of its keys: it changes what an answer costs, never the
+    answer. It holds at most about ``2 * size`` entries: when the newer half
+    fills, the older half is dropped, and entries looked up from it are
+    carried forward. Safe to share between threads: changes are made under a
+    lock, and a race can only cost a search twice.
     """
 
     __slots__ = ("_lock", "_new", "_old", "limit", "size")
@@ -155,8 +171,8 @@ class VerdictTable:
         self.size = size
         self.limit = PROGRESS_SEARCH_LIMIT
         """The limit the answers were worked out for: an answer depends on it."""
-        self._new: dict[Hashable, bool] = {}
-        self._old: dict[Hashable, bool] = {}
+        self._new: dict[Hashable, int] = {}
+        self._old: dict[Hashable, int] = {}
         self._lock = threading.Lock()
 
     def __reduce__(self) -> tuple[type[VerdictTable], tuple[int]]:
@@ -170,8 +186,8 @@ class VerdictTable:
             with self._lock:
                 self._new, self._old, self.limit = {}, {}, limit
 
-    def get(self, key: Hashable) -> bool | None:
-        """The answer recorded for ``key``, or ``None``."""
+    def get(self, key: Hashable) -> int | None:
+        """The fact recorded for ``key``, or ``None``."""
         found = self._new.get(key)
         if found is None:
             found = self._old.get(key)
@@ -179,12 +195,12 @@ class VerdictTable:
                 self.put((key,), found)
         return found
 
-    def put(self, keys: Iterable[Hashable], over: bool) -> None:
-        """Record ``over`` as the answer for each of ``keys``."""
+    def put(self, keys: Iterable[Hashable], fact: int) -> None:
+        """Record ``fact`` for each of ``keys``."""
         with self._lock:
             new = self._new
             for key in keys:
-                new[key] = over
+                new[key] = fact
                 if len(new) >= self.size:
                     self._old, self._new = new, {}
                     new = self._new
@@ -197,7 +213,11 @@ def _quick_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
     """Whether one of ``moves`` (``state``'s listing) is known to make
     progress without making it (or, with worrying back, to put a card up),
     or turning the stock leads to progress."""
-    if game._listed_progress(state, moves) or game._rises(state, moves):
+    if (
+        game._listed_progress(state, moves)
+        or game._rises(state, moves)
+        or game._near_progress(state, moves)
+    ):
         return True
     if game._probe_kinds:
         turning = game._turning_progress(state)
@@ -228,17 +248,21 @@ def cannot_progress(game: Game, state: State) -> bool:
 def _decide(game: Game, state: State) -> bool:
     """:func:`cannot_progress` without the state's own memory.
 
-    The cheap proof comes first; then what the table knows of the position;
-    then the search of its region, nearest progress first where the game can
-    tell, in which a position the table says goes on ends the search at once.
-    A position's listing is asked for progress when the position's turn to be
-    searched comes, not when it is met: a region larger than the limit is
-    then given up before the positions met last are listed at all.
+    Cheapest first: progress in sight; the first, quick part of the game's
+    proof; what the table knows of the position; then the search of its
+    region, nearest progress first where the game can tell, in which a
+    position the table says goes on ends the search at once. The whole proof
+    is asked only where the search has met :func:`_proof_after` positions
+    without finding progress (most positions that go on show it sooner), or
+    where the region is larger than the limit. A position's listing is asked
+    for progress when the position's turn to be searched comes, not when it
+    is met: a region larger than the limit is then given up before the
+    positions met last are listed at all.
     """
     moves = game._legal_moves(state)
     if _quick_progress(game, state, moves):
         return False
-    if game._stuck(state):
+    if game._stuck(state, whole=False):
         return True
     table: VerdictTable = game._verdicts
     limit = _limit()
@@ -247,7 +271,7 @@ def _decide(game: Game, state: State) -> bool:
     root = key(state)
     known = table.get(root)
     if known is not None:
-        return known
+        return known == OVER or (known == LARGE and game._stuck(state))
     listed, rises, advance, legal, moved_keys = (
         game._listed_progress,
         game._rises,
@@ -267,18 +291,22 @@ def _decide(game: Game, state: State) -> bool:
     edges: list[tuple[Hashable, Hashable]] = []  # (from, to): for the positions that reach back
     # The queue's entries: priority, order met, key, the position (or, where
     # it is not made yet, None with the position and move it comes from)
-    # and its standing.
-    # One queue for each hint (breadth first where there are none), taken
-    # from in turn; each position met goes into every queue, and is searched
-    # from the first that comes to it.
+    # and its standing. One queue for each hint (breadth first where there
+    # are none), taken from in turn; each position met goes into every
+    # queue, and is searched from the first that comes to it.
     queues: list[list[_Entry]] = [[(0, 0, root, state, None, None, standing)]]
     if lanes is not None:
-        queues *= len(lanes)
-        queues = [list(q) for q in queues]
+        queues = [list(queues[0]) for _ in lanes]
     searched: set[Hashable] = set()
     met = turn = 0
     directed = _directed_part(limit)
+    prove = _proof_after(limit)
     while True:
+        if met >= prove:
+            prove = limit + 1
+            if game._stuck(state):
+                table.put((root,), OVER)
+                return True
         if lanes is not None and met >= directed:
             # Far from the root the hints have had their say: the rest of
             # the region is only counted, breadth first, and a position is
@@ -306,7 +334,7 @@ def _decide(game: Game, state: State) -> bool:
             if listed(here, here_moves) or (
                 here_level is not None and here_level == standing and rises(here, here_moves)
             ):
-                _goes_on(table, parents, edges, here_key)
+                _goes_on(table, parents, edges, here_key, GOES_ON)
                 return False
         known_keys = moved_keys(here, here_moves)
         for k, move in enumerate(here_moves):
@@ -319,7 +347,7 @@ def _decide(game: Game, state: State) -> bool:
                 # comes where no hint orders the search.
                 child_key, child_level = told
                 if child_level is not None and standing is not None and child_level > standing:
-                    _goes_on(table, parents, edges, here_key)
+                    _goes_on(table, parents, edges, here_key, GOES_ON)
                     return False
                 edges.append((here_key, child_key))
                 if child_key in parents:
@@ -330,22 +358,25 @@ def _decide(game: Game, state: State) -> bool:
                 child, progressed = advance(here, move, mark)
                 child_level = None if standing is None else level(child)
                 if progressed or (child_level is not None and child_level > standing):  # type: ignore[operator]
-                    _goes_on(table, parents, edges, here_key)
+                    _goes_on(table, parents, edges, here_key, GOES_ON)
                     return False
                 child_key = key(child)
                 edges.append((here_key, child_key))
                 if child_key in parents:
                     continue
-            if child_level == standing and table.get(child_key) is False:
-                # It goes on, so every position it can be reached from does.
-                parents[child_key] = here_key
-                _goes_on(table, parents, edges, child_key)
-                return False
+            if child_level == standing:
+                fact = table.get(child_key)
+                if fact in (GOES_ON, LARGE):
+                    # It goes on, or its region is larger than the limit:
+                    # so is every position it can be reached from.
+                    parents[child_key] = here_key
+                    _goes_on(table, parents, edges, child_key, fact)
+                    return fact == LARGE and game._stuck(state)
             if len(parents) >= limit:
                 # The region is larger than the limit: so is the region of
                 # every position that can reach this one.
-                _goes_on(table, parents, edges, root)
-                return False
+                _goes_on(table, parents, edges, root, LARGE)
+                return game._stuck(state)
             parents[child_key] = here_key
             met += 1
             if lanes is None:
@@ -358,8 +389,16 @@ def _decide(game: Game, state: State) -> bool:
                     heapq.heappush(lane, (near, met, child_key, child, None, None, child_level))
     # Every position of the region was seen, none makes progress, and each
     # of their regions lies within this one.
-    table.put(parents, True)
+    table.put(parents, OVER)
     return True
+
+
+def _proof_after(limit: int) -> int:
+    """How many positions :func:`_decide` meets before it asks for the game's
+    whole proof, where the quick part did not settle the question: a
+    twentieth of the limit (250), by which most positions that go on have
+    shown it, so that they are spared the proof's second part."""
+    return limit // 20
 
 
 def _directed_part(limit: int) -> int:
@@ -374,12 +413,13 @@ def _goes_on(
     parents: dict[Hashable, Hashable | None],
     edges: list[tuple[Hashable, Hashable]],
     found: Hashable,
+    fact: int,
 ) -> None:
-    """Record that the position of ``found`` goes on, and with it every
-    position met that can reach it: those on the way to it from the root,
-    and those from which the moves met lead there (positions that go on, or
-    whose region is larger than the limit, make every position that can
-    reach them so)."""
+    """Record ``fact`` (:data:`GOES_ON` or :data:`LARGE`) for the position
+    of ``found``, and for every position met that can reach it: those on the
+    way to it from the root, and those from which the moves met lead there
+    (a position that can reach one that goes on goes on, and one that can
+    reach a region larger than the limit has a larger region still)."""
     going = set(_path(parents, found))
     if len(edges) > 1:
         into: dict[Hashable, list[Hashable]] = {}
@@ -391,7 +431,7 @@ def _goes_on(
                 if before not in going:
                     going.add(before)
                     todo.append(before)
-    table.put(going, False)
+    table.put(going, fact)
 
 
 def _path(parents: dict[Hashable, Hashable | None], key: Hashable) -> list[Hashable]:
@@ -644,6 +684,13 @@ def _no_standing(game: Game, state: State) -> int | None:
     return None
 
 
+def _not_near(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
+    """Whether one of ``moves``, the listing of ``state``, is known to lead
+    to a position where a listed move makes progress (or puts a card up),
+    told without making it; ``False`` by default. It must never be wrong."""
+    return False
+
+
 def _no_rise(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
     """Whether one of ``moves``, the listing of ``state``, raises the
     standing (see :func:`_no_standing`): puts a card up, with worrying back.
@@ -651,12 +698,14 @@ def _no_rise(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
     return False
 
 
-def _not_stuck(game: Game, state: State) -> bool:
+def _not_stuck(game: Game, state: State, whole: bool = True) -> bool:
     """Whether a cheap proof shows that no progress can be reached from
-    ``state`` (which has legal moves and none of them makes progress at
-    once): ``False`` (the default) where the game has no such proof or it
+    ``state``: ``False`` (the default) where the game has no such proof or it
     does not settle the question. It must never be wrong:
-    :meth:`~patience.Game.is_over` trusts it before any search."""
+    :meth:`~patience.Game.is_over` trusts it. With ``whole`` false, only its
+    quick part, which :meth:`~patience.Game.is_over` asks before any search
+    (the whole proof is asked where the search does not soon find progress);
+    a game whose proof has no such parts gives the whole answer either way."""
     return False
 
 
@@ -719,6 +768,7 @@ class ProgressMethods:
     _standing = _no_standing
     _moved_keys = _no_moved_keys
     _rises = _no_rise
+    _near_progress = _not_near
     _listed_progress = _listed_progress
     _advance = _advance
     _search_key = _canonical_search_key

@@ -38,8 +38,10 @@ class Result:
     """How the game ended (``None`` while it goes on): ``"won"`` (a
     one-player game won), ``"no moves"`` (no legal move is left),
     ``"no progress"`` (moves are left, but no sequence of them can make
-    progress any more, proven; see :meth:`Game.progress`), or an ending of
-    the game's own from :meth:`Game.ending`, such as ``"time"``. (Results
+    progress any more, proven; see :meth:`Game.progress`), ``"stalled"``
+    (the stall rule: :attr:`Game.stall` moves in a row made no progress),
+    or an ending of the game's own from :meth:`Game.ending`, such as
+    ``"time"``. (Results
     saved by earlier builds may read ``"no progress found"``: a search for
     progress that gave up used to end the game; it no longer does.)"""
 
@@ -87,6 +89,7 @@ class Result:
 _ENDING_TEXT = {
     "no moves": "no moves left",
     "no progress": "no progress possible",
+    "stalled": "stalled: no progress for too long",
     "no progress found": "no progress found",
     "time": "time ran out",
 }

@@ -753,6 +753,7 @@ class TableauGame(Game):
     _move_progress = search.move_progress
     _progress_hint = search.progress_hint
     _progress_hints = search.progress_hints
+    _near_progress = search.near_progress
     _turning_progress = search.turning_progress
     _stuck = stuck.proven_stuck
 

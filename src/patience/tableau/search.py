@@ -46,8 +46,8 @@ def move_progress(game: TableauGame, state: State, move: Move) -> bool | None:
     """The engine tells from a move's piles and count whether it makes
     progress (as :func:`~patience.tableau.play.step` does), except where completing a
     suit could: where whole suits go up, a move that lands an ace on top of
-    a tableau pile (a complete run has its ace on top), or with stacks any
-    move from a tableau pile."""
+    a tableau pile (a complete run has its ace on top), or with stacks one
+    that leaves an ace on top of the pile it comes from."""
     parts = game._parts_by_id.get(id(move))
     if parts is None:
         parts = game._parts.get(move)
@@ -69,10 +69,59 @@ def move_progress(game: TableauGame, state: State, move: Move) -> bool | None:
     if r.reserve_fills_spaces and k == len(cards) and items[game._at.reserve].cards:
         return True  # the space left is filled from the reserve
     if r.foundation_mode == "suits":
-        if game._unit_stack and s in game._tableau_set:
-            return None  # the move might uncover a complete suit, or complete one
+        # A complete run has its ace on top: the move might complete one
+        # where an ace lands on top of the pile it goes to, and (where any
+        # face-up card moves with what lies on it) uncover one where an ace
+        # is left on top of the pile it leaves.
         if t in game._tableau_set and cards[-1].rank == 1:
-            return None  # the move might complete a suit: an ace lands on top
+            return None
+        if (
+            game._unit_stack
+            and s in game._tableau_set
+            and len(cards) > k
+            and cards[-k - 1].rank == 1
+        ):
+            return None
+    return False
+
+
+def near_progress(game: TableauGame, state: State, moves: tuple[Move, ...]) -> bool:
+    """``Game._near_progress``: whether a listed move uncovers a card the
+    foundations want, which can then go up (one move away from progress, or
+    with worrying back from putting a card up); or whether the nearest card
+    whose move would be progress (:func:`progress_hint`) lies under no more
+    cards than there are free cells and spaces that take any card, where
+    each of those cards can go in turn. Asked where no listed move makes
+    progress at once."""
+    if not game._lists_progress:
+        return False
+    r, at = game.rules, game._at
+    items = state._items
+    free = sum(1 for c in at.cells if not items[c].cards)
+    if r.space == "any" and not (r.reserve_fills_spaces and items[at.reserve].cards):
+        free += sum(1 for t in at.tableau if not items[t].cards)
+    if free:
+        nearest = progress_hint(game, state)
+        if nearest is not None and nearest <= free:
+            return True
+    if r.foundation_mode != "cards":
+        return False
+    wanted, bases = wanted_cards(game, items)
+    base = game._base(state) if bases else 0
+    if not wanted and not bases:
+        return False
+    parts_of = game._parts_by_id
+    tableau = game._tableau_set
+    for move in moves:
+        parts = parts_of.get(id(move))
+        if parts is None or parts[0] not in tableau:
+            continue
+        s, _, k = parts
+        cards = items[s].cards
+        if len(cards) > k and items[s].down < len(cards) - k:
+            under = cards[-k - 1]
+            if under in wanted or (bases and under.rank == base):
+                return True
     return False
 
 
@@ -132,10 +181,12 @@ def progress_hint(game: TableauGame, state: State) -> int | None:
 def progress_hints(game: TableauGame, state: State) -> tuple[int, ...] | None:
     """``Game._progress_hints``: :func:`progress_hint`, and :func:`disorder`
     beside it, each ordering a queue of the search for progress (``None``
-    where the first is). The first goes nearest to the next card that could
-    go up or turn over; the second to the pile with the fewest breaks in
-    its runs over a face-down card, and where whole suits go up, to the
-    longest run, with the fewest breaks in all. Each finds far progress
+    where the first is, but where any face-up card moves with what lies on
+    it, the second alone: Scorpion's random games took 5.3 times as long as
+    without a search, against 7.9 breadth first). The first goes nearest to
+    the next card that could go up or turn over; the second to the pile with
+    the fewest breaks in its runs over a face-down card, and where whole
+    suits go up, to the longest run, with the fewest breaks in all. Each finds far progress
     that the other misses: on positions of random play where the first
     alone needed 300 to 30,000 positions or more to find progress, the two
     taking turns found it within a few hundred in most (Spider in one suit,
@@ -143,6 +194,8 @@ def progress_hints(game: TableauGame, state: State) -> tuple[int, ...] | None:
     see :doc:`/ending`)."""
     first = progress_hint(game, state)
     if first is None:
+        if game._unit_stack:
+            return (disorder(game, state),)
         return None
     return (first, disorder(game, state))
 

@@ -70,9 +70,12 @@ index each face-up card's unit can reach (the run above it), which cards can
 be exposed and which can move."""
 
 
-def proven_stuck(game: TableauGame, state: State) -> bool:
+def proven_stuck(game: TableauGame, state: State, whole: bool = True) -> bool:
     """Whether the relaxation above proves that no progress can be reached
-    from ``state`` (``False``: not proven, which says nothing)."""
+    from ``state`` (``False``: not proven, which says nothing). With
+    ``whole`` false, only the first step (which cards could ever move): where
+    it leaves some step of progress possible, the search for places is not
+    made."""
     r, at = game.rules, game._at
     if not game._provable:
         return False
@@ -221,8 +224,8 @@ def proven_stuck(game: TableauGame, state: State) -> bool:
                 events.append((p, j))
     if not events:
         return True
-    if r.worrying_back:
-        return False  # cards that come down would need places too: not counted here
+    if r.worrying_back or not whole:
+        return False  # (with worrying back, cards that come down would need places too)
     room = _Room(game, piles, space, cells, cells_out, cell, stacks)
     return not any(room.allows(p, j) for p, j in events)
 
