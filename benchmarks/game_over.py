@@ -25,10 +25,12 @@ and reports, in CPU time:
   ``termination="rules"`` against ``"known"``.
 
 ``--before DIR`` measures another build (its ``src`` directory) in the same
-run: each game is played by both builds in turn, each in a process of its
-own, so that the two are measured under the same load. ``--json FILE``
+run (and ``--after DIR`` measures a build other than this checkout's): each
+game is played by both builds in turn, each in a process of its own, so that
+the two are measured under the same load. ``--json FILE``
 records the figures (series ``game_over`` and ``game_over_before``, or the
-names ``--series`` gives) for the "How games end" page::
+names ``--series`` gives; games measured again replace their rows) for the
+"How games end" page::
 
     python benchmarks/game_over.py --deals 100 --before /tmp/old/src \\
         --json docs/_data/benchmarks.json
@@ -186,6 +188,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--before", metavar="SRC", help="another build's src directory")
+    parser.add_argument(
+        "--after", metavar="SRC", default=str(HERE), help="the build to measure (default: this one)"
+    )
     parser.add_argument("--gym", action="store_true", help="also time Gymnasium episodes")
     parser.add_argument("--json", metavar="FILE", help="also record the figures in FILE")
     parser.add_argument("--series", default="game_over", help="their name in --json")
@@ -212,15 +217,17 @@ def main() -> None:
         if args.before:
             before[spec] = run_build(args.before, spec, args.deals, args.gym)
             print(row(spec, "before", before[spec]), flush=True)
-        after[spec] = run_build(HERE, spec, args.deals, args.gym)
+        after[spec] = run_build(args.after, spec, args.deals, args.gym)
         print(row(spec, "after", after[spec]), flush=True)
     if args.json:
         target = Path(args.json)
         data = json.loads(target.read_text("utf-8")) if target.exists() else {}
         meta = {"python": platform.python_version(), "deals": args.deals}
-        data[args.series] = {**meta, **after}
+        # Games measured again replace their rows; the others stay.
+        data[args.series] = {**data.get(args.series, {}), **meta, **after}
         if args.before:
-            data[f"{args.series}_before"] = {**meta, **before}
+            series = f"{args.series}_before"
+            data[series] = {**data.get(series, {}), **meta, **before}
         target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
 
 

@@ -364,3 +364,87 @@ def test_simulations_and_sessions_count_stalled_deals_as_ended() -> None:
     session.do("draw")
     session.do("draw")
     assert session.is_over() and session.result().ending == "stalled"
+
+
+# ------------------------------------------------------- the engine's walk
+
+
+def _walk(steps: object, root: object, root_key: object, cap: int) -> tuple[bool, set] | None:
+    """Every key a region's steps reach from ``root`` (breadth first), and
+    whether some step makes progress; ``None`` past ``cap`` positions."""
+    from patience.progress import RegionSteps
+
+    assert isinstance(steps, RegionSteps)
+    seen = {root_key}
+    queue = deque([root])
+    while queue:
+        node = queue.popleft()
+        children = steps.expand(node, seen, True)
+        if children is None:
+            return True, seen
+        for key, child, _level in children:
+            if key not in seen:
+                if len(seen) >= cap:
+                    return None
+                seen.add(key)
+                queue.append(child)
+    return False, seen
+
+
+def _walks_agree(
+    name: str, options: dict[str, object], seeds: range, moves: int, every: int, cap: int
+) -> int:
+    """Compare the engine's walk with the default steps on whole regions of
+    random positions; returns how many were compared."""
+    from patience.progress import StateSteps
+    from patience.tableau.region import PileSteps
+
+    game = patience.game(name, **options)
+    compared = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        for step in range(moves):
+            legal = game.legal_moves(state)
+            if not legal:
+                break
+            steps = game._region_steps(state, legal)
+            if step % every == 0 and isinstance(steps, PileSteps):
+                # A copy of the position, so that the default steps ask it for
+                # progress as they would any position but the one asked about.
+                copy = game.from_json(state.to_json())
+                plain = StateSteps(game, state, legal)
+                key = game._search_key(state)
+                walked = _walk(steps, steps.root, key, cap)
+                made = _walk(plain, copy, key, cap)
+                if walked is not None and made is not None:
+                    assert walked[0] == made[0], (seed, step, game.position(state))
+                    if not walked[0]:
+                        assert walked[1] == made[1], (seed, step, game.position(state))
+                    compared += 1
+            # Turning the stock often, so that it runs out: the walk takes
+            # only positions without a stock to turn.
+            draws = [m for m in legal if m.kind in ("draw", "deal")]
+            state = game.apply(
+                state, draws[0] if draws and rng.random() < 0.3 else rng.choice(legal)
+            )
+    return compared
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_the_engine_walks_a_region_as_the_moves_do(name: str, options: dict[str, object]) -> None:
+    # The walk over piles' codes meets exactly the positions (by search key)
+    # that making the moves on states meets, and finds progress where they
+    # do: compared on whole regions of random positions.
+    compared = _walks_agree(name, options, range(2), moves=240, every=6, cap=400)
+    game = patience.game(name, **options)
+    if name not in ("canfield", "joker-solitaire") and game.rules.passes is not None:
+        assert compared, name  # (the waste can be turned over while a pass makes progress)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_the_engine_walks_a_region_as_the_moves_do_long(
+    name: str, options: dict[str, object]
+) -> None:
+    _walks_agree(name, options, range(2, 8), moves=600, every=3, cap=3_000)

@@ -399,23 +399,25 @@ class Game(
         """Whether the game has ended: what a player means by it.
 
         Over when no legal move is left, or when no sequence of legal moves
-        can make progress any more (see :meth:`progress`); also when a game's
-        own rule ends it (a clock, players passing), or the stall rule does
-        (:attr:`stall` moves in a row without progress). Over means proven: where
-        the positions reachable without progress are too many to search (more
-        than :data:`~patience.PROGRESS_SEARCH_LIMIT`), the game goes on, and
-        loops that must end stop by a guard of their own. Moves that change
-        nothing lasting may still be legal in a game that is over: they can
-        be made, and the game stays over. :attr:`Result.ending` says which
-        ending it was.
+        can make progress any more (see :meth:`progress`; with worrying back,
+        none can put up more cards than are up now); also when a game's own
+        rule ends it (a clock, players passing), or the stall rule does
+        (:attr:`stall` moves in a row without progress). Over means proven:
+        by a cheap proof, or by a search of the positions reachable without
+        progress; where those are too many to search (more than
+        :data:`~patience.PROGRESS_SEARCH_LIMIT`) and the proof cannot tell,
+        the game goes on, and the stall rule ends it if play gets nowhere.
+        Moves that change nothing lasting may still be legal in a game that
+        is over: they can be made, and the game stays over.
+        :attr:`Result.ending` says which ending it was.
 
         Deciding that no progress is possible can take a search; each game
-        object remembers what its searches proved (see
+        object remembers what its searches found (see
         :mod:`patience.progress`), so over a stretch of moves without
         progress the search is made about once, not at every move. With
         ``search=False`` only the endings that need no search are checked (no
-        legal move, a win, the game's own rules), so a position with no
-        progress left may still count as going on.
+        legal move, a win, the game's own rules, the stall rule), so a
+        position with no progress left may still count as going on.
         """
         if type(state) is not State or state._game is not self:
             self._check_own(state)

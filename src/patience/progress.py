@@ -1,43 +1,53 @@
 """Whether a game can still make progress: the searches behind
 :meth:`Game.is_over <patience.Game.is_over>` and
-:meth:`Game.progress_line <patience.Game.progress_line>`.
+:meth:`Game.progress_line <patience.Game.progress_line>`, and the stall rule's
+limit.
 
 In a game whose positions can repeat, a position with legal moves left is
 over only when no sequence of them can make progress (see
-:meth:`Game.progress <patience.Game.progress>`). Call the positions
-reachable from ``state`` without progress its *region*. This module decides,
-for :meth:`~patience.Game.is_over`::
+:meth:`Game.progress <patience.Game.progress>`; with worrying back, also
+none can put more cards up than the position has: see ``_standing``). Call
+the positions reachable from ``state`` without progress its *region*. This
+module decides, for :meth:`~patience.Game.is_over`::
 
-    over(state)  <=>  no position of the region makes progress,
+    over(state)  <=>  the game's proof shows that no progress is possible
+                      (``_stuck``: cheap, and never wrong),
+                      or no position of the region makes progress
                       and the region holds at most PROGRESS_SEARCH_LIMIT positions
 
 That is a property of the position alone, whatever order a search takes and
 whatever it has learnt before, so a search may stop at the first sign of
-progress and may use what earlier searches proved. Where the region is
-larger than the limit the game goes on: over means proven.
+progress, may ask the proof when it likes, and may use what earlier searches
+found. Where the region is larger than the limit and the proof cannot tell,
+the game goes on: over means proven. The stall rule (:data:`STALL_MOVES`)
+ends such games after a long stretch without progress.
 
 Two facts make earlier searches useful to later ones. A position from which
 some position that goes on can be reached goes on itself (progress reachable
-from the one is reachable from the other; a region holding a larger region is
-larger still); and every position in the region of a position that is over is
-over too. Each game object therefore keeps one bounded table of answers,
-keyed by the game's search key (:meth:`Game._search_key
-<patience.Game._search_key>`). A search from a new position stops as soon
-as it meets a position the table says goes on. In play, where each position is
-a move away from the one asked about before, that is usually within a
-position or two, so a stretch of moves without progress costs about one real
-search, not one a move. The table only ever makes answers cheaper: each entry
-is the answer for its key, whoever computed it, and no answer depends on
-what the table holds.
+from the one is reachable from the other), and one from which a position
+whose region is larger than the limit can be reached has a larger region
+still; and every position in the region of a position whose region was
+searched to its end without progress is over too. Each game object therefore
+keeps one bounded table of such facts (:class:`VerdictTable`), keyed by the
+game's search key (:meth:`Game._search_key <patience.Game._search_key>`). A
+search from a new position stops as soon as it meets a position the table
+says goes on or has too large a region; where it finds progress or gives
+up, every position it met that can reach that place is recorded with it. In
+play, where each position is a move away from the one asked about before,
+that is usually within a position or two, so a stretch of moves without
+progress costs about one real search, not one a move. The table only ever
+makes answers cheaper: each entry is a fact about its key, whoever worked it
+out, and no answer depends on what the table holds.
 
 The module works through a game's hooks only: ``_legal_moves`` and the
 hooks of :class:`ProgressMethods`, which :class:`~patience.Game` inherits with
 their defaults (``_progress``, ``_advance``, ``_move_progress``,
-``_listed_progress``, ``_search_key``, ``_progress_hint``, and for games with
-a stock ``_probe_kinds`` and ``_turning_progress``); a game overrides them on
-its own class. :func:`mark` and :func:`progress_line` are
-:meth:`Game.progress <patience.Game.progress>` and :meth:`Game.progress_line
-<patience.Game.progress_line>`.
+``_listed_progress``, ``_near_progress``, ``_stuck``, ``_standing``,
+``_rises``, ``_search_key``, ``_moved_keys``, ``_progress_hint``,
+``_progress_hints``, and for games with a stock ``_probe_kinds`` and
+``_turning_progress``); a game overrides them on its own class. :func:`mark`
+and :func:`progress_line` are :meth:`Game.progress <patience.Game.progress>`
+and :meth:`Game.progress_line <patience.Game.progress_line>`.
 """
 
 from __future__ import annotations
@@ -46,8 +56,8 @@ import functools
 import heapq
 import sys
 import threading
-from collections.abc import Callable, Hashable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Container, Hashable, Iterable
+from typing import TYPE_CHECKING, cast
 
 from .move import Move
 from .state import State
@@ -63,6 +73,8 @@ __all__ = [
     "PROGRESS_SEARCH_LIMIT",
     "STALL_MOVES",
     "ProgressMethods",
+    "RegionSteps",
+    "StateSteps",
     "VerdictTable",
     "cannot_progress",
     "directed_progress",
@@ -117,8 +129,105 @@ instead, and ``stall=None`` turns the rule off.
 
 _Parents = dict[Hashable, "tuple[Hashable, Move] | None"]
 
-_Entry = tuple[int, int, Hashable, "State | None", "State | None", "Move | None", "int | None"]
+_Entry = tuple[int, int, Hashable, object, "int | None"]
 """An entry of the queue of :func:`_decide`."""
+
+
+class RegionSteps:
+    """How :meth:`Game.is_over <patience.Game.is_over>`'s search moves through a
+    region: its positions as *nodes*, and for each node the search keys and
+    standings of the positions its moves lead to. The default,
+    :class:`StateSteps`, makes the moves on states; a game may give a cheaper
+    walk of its own (``Game._region_steps``), which must meet exactly the
+    positions, keys and progress the moves do.
+    """
+
+    root: object
+    """The node of the position asked about."""
+    standing: int | None
+    """Its standing (see ``_standing``), or ``None``."""
+
+    def expand(
+        self, node: object, known: Container[Hashable], eager: bool
+    ) -> list[tuple[Hashable, object, int | None]] | None:
+        """For each legal move of ``node``'s position: the search key of the
+        position it leads to, that position's node and its standing; or
+        ``None`` where some move makes progress (or raises the standing above
+        the root's). A node need not be given for a key in ``known``; nodes
+        may be given as ways to make them, unless ``eager`` (the search then
+        asks :meth:`hints` of each new one)."""
+        raise NotImplementedError
+
+    def hints(self, node: object) -> tuple[int, ...] | None:
+        """The game's hints for ``node``'s position (see ``_progress_hints``)."""
+        raise NotImplementedError
+
+
+class StateSteps(RegionSteps):
+    """:class:`RegionSteps` over states, through the game's hooks: a node is a
+    state, or the state and move it comes from. A move whose position's key
+    the game tells without making it (``_moved_keys``) is made only where
+    that position is new."""
+
+    __slots__ = ("_game", "_mark", "_moves", "root", "standing")
+
+    def __init__(self, game: Game, state: State, moves: tuple[Move, ...]) -> None:
+        self._game = game
+        self._moves = moves  # the root's listing, already asked for progress
+        self._mark = game._progress(state)
+        self.root = state
+        self.standing = game._standing(state)
+
+    def _made(self, node: object) -> State:
+        if isinstance(node, State):
+            return node
+        parent, move = cast("tuple[State, Move]", node)
+        return self._game._advance(parent, move, self._mark)[0]
+
+    def expand(
+        self, node: object, known: Container[Hashable], eager: bool
+    ) -> list[tuple[Hashable, object, int | None]] | None:
+        game = self._game
+        here = self._made(node)
+        standing = self.standing
+        if here is self.root:
+            moves = self._moves
+        else:
+            moves = game._legal_moves(here)
+            if game._listed_progress(here, moves) or (
+                standing is not None
+                and game._standing(here) == standing
+                and game._rises(here, moves)
+            ):
+                return None
+        mark = self._mark
+        advance = game._advance
+        told = game._moved_keys(here, moves)
+        out: list[tuple[Hashable, object, int | None]] = []
+        for k, move in enumerate(moves):
+            fast = None if told is None else told[k]
+            if fast is not None:
+                # A move that makes no progress by the mark and whose
+                # position's key and standing are known without making it:
+                # made only if the position is new, and (unless the search
+                # wants hints) only when its turn comes.
+                child_key, child_level = fast
+                if child_level is not None and standing is not None and child_level > standing:
+                    return None
+                child: object = None
+                if child_key not in known:
+                    child = advance(here, move, mark)[0] if eager else (here, move)
+                out.append((child_key, child, child_level))
+                continue
+            made, progressed = advance(here, move, mark)
+            level = None if standing is None else game._standing(made)
+            if progressed or (level is not None and level > standing):  # type: ignore[operator]
+                return None
+            out.append((game._search_key(made), made, level))
+        return out
+
+    def hints(self, node: object) -> tuple[int, ...] | None:
+        return self._game._progress_hints(self._made(node))
 
 
 def _limit() -> int:
@@ -272,29 +381,20 @@ def _decide(game: Game, state: State) -> bool:
     known = table.get(root)
     if known is not None:
         return known == OVER or (known == LARGE and game._stuck(state))
-    listed, rises, advance, legal, moved_keys = (
-        game._listed_progress,
-        game._rises,
-        game._advance,
-        game._legal_moves,
-        game._moved_keys,
-    )
-    hints = game._progress_hints
-    lanes = game._progress_hints(state)
+    steps = game._region_steps(state, moves)
+    lanes = steps.hints(steps.root)
     # With worrying back, a position goes on while more cards can be put up
     # than are up in it: its standing is the count to beat, and positions
     # met below it say nothing of the root (see _standing).
-    standing = game._standing(state)
-    level = game._standing
-    mark = game._progress(state)
+    standing = steps.standing
     parents: dict[Hashable, Hashable | None] = {root: None}
     edges: list[tuple[Hashable, Hashable]] = []  # (from, to): for the positions that reach back
-    # The queue's entries: priority, order met, key, the position (or, where
-    # it is not made yet, None with the position and move it comes from)
-    # and its standing. One queue for each hint (breadth first where there
-    # are none), taken from in turn; each position met goes into every
-    # queue, and is searched from the first that comes to it.
-    queues: list[list[_Entry]] = [[(0, 0, root, state, None, None, standing)]]
+    # The queue's entries: priority, order met, key, the position (as the
+    # steps give it: perhaps only how to make it) and its standing. One queue
+    # for each hint (breadth first where there are none), taken from in
+    # turn; each position met goes into every queue, and is searched from
+    # the first that comes to it.
+    queues: list[list[_Entry]] = [[(0, 0, root, steps.root, standing)]]
     if lanes is not None:
         queues = [list(queues[0]) for _ in lanes]
     searched: set[Hashable] = set()
@@ -309,8 +409,7 @@ def _decide(game: Game, state: State) -> bool:
                 return True
         if lanes is not None and met >= directed:
             # Far from the root the hints have had their say: the rest of
-            # the region is only counted, breadth first, and a position is
-            # made only when its turn comes.
+            # the region is only counted, breadth first.
             lanes = None
             queues = [[e for q in queues for e in q if e[2] not in searched]]
             heapq.heapify(queues[0])
@@ -320,50 +419,18 @@ def _decide(game: Game, state: State) -> bool:
             if not any(queues):
                 break
             continue
-        rank, _, here_key, here, parent, made_by, here_level = heapq.heappop(queue)
+        rank, _, here_key, here, _ = heapq.heappop(queue)
         if here_key in searched:
             continue
         searched.add(here_key)
-        if here is None:
-            assert parent is not None and made_by is not None
-            here = advance(parent, made_by, mark)[0]
-        if here is state:
-            here_moves = moves
-        else:
-            here_moves = legal(here)
-            if listed(here, here_moves) or (
-                here_level is not None and here_level == standing and rises(here, here_moves)
-            ):
-                _goes_on(table, parents, edges, here_key, GOES_ON)
-                return False
-        known_keys = moved_keys(here, here_moves)
-        for k, move in enumerate(here_moves):
-            told = None if known_keys is None else known_keys[k]
-            child: State | None = None
-            if told is not None:
-                # A move that makes no progress by the mark and whose
-                # position's key and standing are known without making it:
-                # made only if the position is new, and only when its turn
-                # comes where no hint orders the search.
-                child_key, child_level = told
-                if child_level is not None and standing is not None and child_level > standing:
-                    _goes_on(table, parents, edges, here_key, GOES_ON)
-                    return False
-                edges.append((here_key, child_key))
-                if child_key in parents:
-                    continue
-                if lanes is not None:
-                    child = advance(here, move, mark)[0]
-            else:
-                child, progressed = advance(here, move, mark)
-                child_level = None if standing is None else level(child)
-                if progressed or (child_level is not None and child_level > standing):  # type: ignore[operator]
-                    _goes_on(table, parents, edges, here_key, GOES_ON)
-                    return False
-                child_key = key(child)
-                edges.append((here_key, child_key))
-                if child_key in parents:
-                    continue
+        children = steps.expand(here, parents, lanes is not None)
+        if children is None:
+            _goes_on(table, parents, edges, here_key, GOES_ON)
+            return False
+        for child_key, child, child_level in children:
+            edges.append((here_key, child_key))
+            if child_key in parents:
+                continue
             if child_level == standing:
                 fact = table.get(child_key)
                 if fact in (GOES_ON, LARGE):
@@ -380,13 +447,12 @@ def _decide(game: Game, state: State) -> bool:
             parents[child_key] = here_key
             met += 1
             if lanes is None:
-                heapq.heappush(queue, (rank + 1, met, child_key, child, here, move, child_level))
+                heapq.heappush(queue, (rank + 1, met, child_key, child, child_level))
             else:
-                assert child is not None
-                nears = hints(child)
+                nears = steps.hints(child)
                 assert nears is not None
                 for near, lane in zip(nears, queues):
-                    heapq.heappush(lane, (near, met, child_key, child, None, None, child_level))
+                    heapq.heappush(lane, (near, met, child_key, child, child_level))
     # Every position of the region was seen, none makes progress, and each
     # of their regions lies within this one.
     table.put(parents, OVER)
@@ -655,6 +721,12 @@ def _no_move_answer(game: Game, state: State, move: Move) -> bool | None:
     return None
 
 
+def _state_steps(game: Game, state: State, moves: tuple[Move, ...]) -> RegionSteps:
+    """How :meth:`~patience.Game.is_over`'s search walks the region of
+    ``state`` (whose listing is ``moves``): :class:`StateSteps` by default."""
+    return StateSteps(game, state, moves)
+
+
 def _no_moved_keys(
     game: Game, state: State, moves: tuple[Move, ...]
 ) -> list[tuple[Hashable, int | None] | None] | None:
@@ -767,6 +839,7 @@ class ProgressMethods:
     _stuck = _not_stuck
     _standing = _no_standing
     _moved_keys = _no_moved_keys
+    _region_steps = _state_steps
     _rises = _no_rise
     _near_progress = _not_near
     _listed_progress = _listed_progress

@@ -26,7 +26,7 @@ from ..game import Better, Game, PileSpec
 from ..move import Move
 from ..pile import Pile, _set_memo
 from ..state import Info, State
-from . import checks, play, search, stuck
+from . import checks, play, region, search, stuck
 from . import refusals as _refusals
 from .play import _DEAL, _DRAW, _EMPTY, _REDEAL, _pile
 from .refusals import TABLEAU_REFUSALS
@@ -391,7 +391,7 @@ class TableauGame(Game):
         """Unpickled by value (a game not in the registry): the moves come back
         as new objects, so the table of their identities is made again; the
         cache of the search estimate's piles starts empty."""
-        caches = ("_pile_costs", "_pile_breaks")
+        caches = ("_pile_costs", "_pile_breaks", "_code_breaks", "_pile_tables", "_info_codes")
         self.__dict__.update({k: v for k, v in state.items() if k not in caches})
         self.__dict__["_parts_by_id"] = {id(m): key for key, m in self._moves.items()}
 
@@ -781,6 +781,8 @@ class TableauGame(Game):
     _search_estimate = search.search_estimate
     _search_key = search.search_key
     _moved_keys = search.moved_keys
+    _region_steps = region.region_steps
+    _pile_tables = functools.cached_property(region.tables)
 
     def canonical_key(self, state: State) -> Hashable:
         """Equal for positions that differ only in the order of interchangeable piles.
@@ -800,6 +802,19 @@ class TableauGame(Game):
             for c in sorted(set(self._deck))
             if not c.is_joker
         }
+
+    @functools.cached_property
+    def _info_codes(self) -> dict[Info, bytes]:
+        """A cache of :func:`~patience.tableau.search.info_code` by counters
+        (a pure function of them, cleared when large)."""
+        return {}
+
+    @functools.cached_property
+    def _code_breaks(self) -> dict[bytes, tuple[int, int, bool]]:
+        """A cache of each pile's part of the walk's hints (see
+        :mod:`~patience.tableau.region`), by the pile's code (a pure function
+        of it, cleared when large)."""
+        return {}
 
     @functools.cached_property
     def _pile_breaks(self) -> dict[Pile, tuple[int, int]]:

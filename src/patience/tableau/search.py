@@ -632,16 +632,31 @@ def search_key(game: TableauGame, state: State) -> Hashable:
     :func:`keyed`, which also orders the foundations where only
     progress changes them, and as exact.
 
-    A pair: a byte string of every pile's code (:func:`~patience.pile.pile_code`),
+    One byte string: every pile's code (:func:`~patience.pile.pile_code`),
     those of each group of interchangeable piles in sorted order, each
-    followed by a zero byte; and the counters. It is made without a Python
-    call per card, and hashes and compares as fast as a byte string does
-    (the key is hashed several times in a search). :func:`moved_keys` makes
-    the keys of the positions a move leads to the same way, without making
-    the moves.
+    followed by a zero byte; then the counters, written once per counters'
+    value (:func:`info_code`). It is made without a Python call per card,
+    and hashes (once: byte strings keep their hash) and compares as fast as
+    a byte string does. :func:`moved_keys` and the engine's walk of a region
+    (:mod:`~patience.tableau.region`) make the keys of the positions a move
+    leads to the same way, without making the moves.
     """
     items = state._items
-    return _key_of([pile_code(p) for p in items], _grouping(game, items), state._info)
+    codes = [p._code or pile_code(p) for p in items]
+    return _key_of(codes, _grouping(game, items), info_code(game, state._info))
+
+
+def info_code(game: TableauGame, info: Info) -> bytes:
+    """The counters as the end of a :func:`search_key`: their text, which holds
+    no zero byte (so the piles before it are told apart by their count of
+    zero bytes). Kept by the game for each value met."""
+    codes = game._info_codes
+    found = codes.get(info)
+    if found is None:
+        if len(codes) > 10_000:
+            codes.clear()  # a cache: only worked out again
+        found = codes[info] = repr(sorted(info.items())).encode()
+    return found
 
 
 def _grouping(
@@ -657,15 +672,16 @@ def _grouping(
 def _key_of(
     codes: list[bytes],
     grouping: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]],
-    info: Info,
-) -> tuple[bytes, Info]:
-    """:func:`search_key` from the piles' codes, in layout order."""
+    info: bytes,
+) -> bytes:
+    """:func:`search_key` from the piles' codes, in layout order, and the
+    counters' :func:`info_code`."""
     groups, rest = grouping
     parts = [codes[i] for i in rest]
     for group in groups:
         parts += sorted([codes[i] for i in group])
-    parts.append(b"")
-    return b"\0".join(parts), info
+    parts.append(info)
+    return b"\0".join(parts)
 
 
 def moved_keys(
@@ -683,7 +699,7 @@ def moved_keys(
     items = state._items
     codes = [p._code or pile_code(p) for p in items]
     grouping = _grouping(game, items)
-    info = state._info
+    info = info_code(game, state._info)
     parts_of = game._parts_by_id
     foundations = game._foundation_set
     up: int | None = None
