@@ -28,9 +28,10 @@ and reports, in CPU time:
 run (and ``--after DIR`` measures a build other than this checkout's): each
 game is played by both builds in turn, each in a process of its own, so that
 the two are measured under the same load. ``--json FILE``
-records the figures (series ``game_over`` and ``game_over_before``, or the
-names ``--series`` gives; games measured again replace their rows) for the
-"How games end" page::
+records the figures (series ``game_over``, ``game_over_before`` and the two
+side by side in ``game_over_compared``, or the names ``--series`` gives;
+games measured again replace their rows) for the "How games end" page, and
+``--merge A B --json FILE`` records runs made in parallel::
 
     python benchmarks/game_over.py --deals 100 --before /tmp/old/src \\
         --json docs/_data/benchmarks.json
@@ -175,6 +176,45 @@ def run_build(src: str | Path, spec: str, deals: int, gym: bool) -> dict[str, An
     return figures
 
 
+def endings_text(f: dict[str, Any]) -> str:
+    """How the deals ended, in words: ``"no progress 95, stalled 5"``."""
+    return ", ".join(f"{k} {f[k]}" for k in ENDINGS if f.get(k))
+
+
+def compared(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The two builds' figures side by side, for the docs' tables."""
+    out: dict[str, Any] = {}
+    for spec, a in after.items():
+        if not isinstance(a, dict):
+            continue
+        b = before.get(spec, {})
+        for field in ("p50_ms", "p99_ms", "longest_ms", "loop_ratio", "gym_ratio"):
+            if field in a:
+                out.setdefault(spec, {})[f"{field}_after"] = a[field]
+            if field in b:
+                out.setdefault(spec, {})[f"{field}_before"] = b[field]
+        out[spec]["endings_after"] = endings_text(a)
+        if b:
+            out[spec]["endings_before"] = endings_text(b)
+    return out
+
+
+def record(target: Path, series: str, after: dict[str, Any], before: dict[str, Any]) -> None:
+    """Add the figures to the JSON file ``target``: the series ``series`` and,
+    with a build before, ``series_before`` and both side by side in
+    ``series_compared`` (games measured again replace their rows)."""
+    data = json.loads(target.read_text("utf-8")) if target.exists() else {}
+    meta = {"python": platform.python_version()}
+    data[series] = {**data.get(series, {}), **meta, **after}
+    if before:
+        data[f"{series}_before"] = {**data.get(f"{series}_before", {}), **meta, **before}
+        data[f"{series}_compared"] = {
+            **data.get(f"{series}_compared", {}),
+            **compared(data[f"{series}_before"], data[series]),
+        }
+    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
+
+
 def row(spec: str, build: str, f: dict[str, Any]) -> str:
     ends = " ".join(f"{k}={f[k]}" for k in ENDINGS if f[k])
     gym = f" gym x{f['gym_ratio']}" if "gym_ratio" in f else ""
@@ -194,6 +234,9 @@ def main() -> None:
     parser.add_argument("--gym", action="store_true", help="also time Gymnasium episodes")
     parser.add_argument("--json", metavar="FILE", help="also record the figures in FILE")
     parser.add_argument("--series", default="game_over", help="their name in --json")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="FILE", help="record the figures of earlier runs' --json"
+    )
     parser.add_argument("--worker", metavar="SPEC", help=argparse.SUPPRESS)
     parser.add_argument("--src", default=str(HERE), help=argparse.SUPPRESS)
     parser.add_argument("games", nargs="*", help="games or option sets (default: all)")
@@ -201,6 +244,16 @@ def main() -> None:
     if args.worker:
         sys.path.insert(0, args.src)
         print(json.dumps(measure(args.worker, args.deals, args.gym)))
+        return
+    if args.merge:
+        # Runs made in parallel (each on a core of its own, with games of
+        # their own) recorded together: python game_over.py --merge a.json
+        # b.json --json docs/_data/benchmarks.json
+        for name in args.merge:
+            run = json.loads(Path(name).read_text("utf-8"))
+            record(
+                Path(args.json), args.series, run[args.series], run.get(f"{args.series}_before", {})
+            )
         return
     if args.games:
         specs = args.games
@@ -220,15 +273,10 @@ def main() -> None:
         after[spec] = run_build(args.after, spec, args.deals, args.gym)
         print(row(spec, "after", after[spec]), flush=True)
     if args.json:
-        target = Path(args.json)
-        data = json.loads(target.read_text("utf-8")) if target.exists() else {}
-        meta = {"python": platform.python_version(), "deals": args.deals}
-        # Games measured again replace their rows; the others stay.
-        data[args.series] = {**data.get(args.series, {}), **meta, **after}
-        if args.before:
-            series = f"{args.series}_before"
-            data[series] = {**data.get(series, {}), **meta, **before}
-        target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
+        for figures in (after, before):
+            for entry in figures.values():
+                entry["deals"] = args.deals
+        record(Path(args.json), args.series, after, before)
 
 
 if __name__ == "__main__":

@@ -15,9 +15,10 @@ anywhere, a space the reserve would fill, a suit completed. Several times
 faster, it meets exactly the positions the moves do; the tests hold it to
 :class:`~patience.progress.StateSteps` on random positions of every game.
 
-It walks positions whose stock is empty (or that have none) and whose waste
-cannot be turned over again, so that only cards between piles move; elsewhere
-the default steps are taken. Where cards move one at a time (with or without
+It walks positions whose waste cannot be turned over again (turning the
+stock changes only the stock and the waste; a redeal would change the
+counters too); where a stock deals onto the piles, a deal is progress.
+Elsewhere the default steps are taken. Where cards move one at a time (with or without
 runs through cells and spaces, which are shorthand for single moves), it
 makes single moves only: the positions reachable are the same.
 """
@@ -92,12 +93,14 @@ def tables(game: TableauGame) -> Tables:
 def region_steps(game: TableauGame, state: State, moves: tuple[Move, ...]) -> RegionSteps:
     """``Game._region_steps``: :class:`PileSteps` where it can walk the region
     of ``state``, the default steps elsewhere."""
-    at = game._at
+    r, at = game.rules, game._at
     items = state._items
-    if (
-        not game._provable
-        or (at.stock >= 0 and items[at.stock].cards)
-        or (at.waste >= 0 and items[at.waste].cards and game._may_redeal(state._info))
+    if not game._provable or (
+        r.stock == "waste"
+        and (
+            game._may_redeal(state._info)  # a redeal changes the counters
+            or (items[at.stock].cards and not game._plain_draws)
+        )
     ):
         return StateSteps(game, state, moves)
     return PileSteps(game, state)
@@ -111,10 +114,13 @@ class PileSteps(RegionSteps):
         "_base",
         "_bases",
         "_cells",
+        "_deals",
         "_down_rule",
+        "_draw",
         "_forced",
         "_foundations",
         "_game",
+        "_group_of",
         "_grouping",
         "_info",
         "_refill",
@@ -125,7 +131,6 @@ class PileSteps(RegionSteps):
         "_unit",
         "_units",
         "_wanted",
-        "_waste_top",
         "_worry",
         "root",
         "standing",
@@ -142,6 +147,12 @@ class PileSteps(RegionSteps):
         self._foundations = at.foundations
         self._info = info_code(game, state._info)
         self._grouping = _grouping(game, items)
+        # Each pile's group of interchangeable piles and its place there (-1:
+        # a pile of its own), for keys made from the piles a move changes.
+        self._group_of = [(-1, -1)] * len(items)
+        for g, group in enumerate(self._grouping[0]):
+            for place, i in enumerate(group):
+                self._group_of[i] = (g, place)
         self._unit = "one" if r.unit == "one" else r.unit
         self._suits = r.foundation_mode == "suits"
         self._worry = r.worrying_back
@@ -152,9 +163,8 @@ class PileSteps(RegionSteps):
         }
         self._units: dict[bytes, tuple[tuple[int, int], ...]] = {}
         self._refill = r.reserve_fills_spaces and bool(items[at.reserve].cards)
-        self._waste_top = (
-            pile_code(items[at.waste])[-1] if at.waste >= 0 and items[at.waste].cards else 0
-        )
+        self._draw = r.draw if r.stock == "waste" else 0
+        self._deals = r.stock == "deal"
         self._reserve_top = (
             pile_code(items[at.reserve])[-1] if at.reserve >= 0 and items[at.reserve].cards else 0
         )
@@ -274,7 +284,9 @@ class PileSteps(RegionSteps):
                 if not worry:
                     return None
                 ups.append((i, top))
-        for static in (self._waste_top, self._reserve_top):
+        at = self._at
+        waste = codes[at.waste] if at.waste >= 0 else b""
+        for static in (waste[-1] if waste else 0, self._reserve_top):
             if static and (
                 static in wanted
                 or static in bases
@@ -282,8 +294,16 @@ class PileSteps(RegionSteps):
                 or (fill and space[static])
             ):
                 return None  # a card leaves the waste or the reserve for play
+        stock = codes[at.stock] if at.stock >= 0 else b""
+        if stock and self._deals and not (spaces and self._game.rules.deal_needs_no_spaces):
+            return None  # a deal brings stock cards into play
         out: list[tuple[Hashable, object, int | None]] = []
-        grouping, info = self._grouping, self._info
+        keys = _Keys(codes, self._grouping, self._group_of, self._info)
+        if stock and self._draw:
+            # A turn of the stock: its top cards, face up and in turn, onto the waste.
+            n = max(len(stock) - self._draw, 0)
+            turned = waste + stock[n:][::-1].translate(_FACE_UP)
+            out.append(keys.child(at.stock, stock[:n], at.waste, turned, known, level))
         if worry:
             assert level is not None
             if self._forced and empty and any(top in bases for _, top in ups):
@@ -296,10 +316,9 @@ class PileSteps(RegionSteps):
                 if level + 1 > self.standing:  # type: ignore[operator]
                     return None
                 f = self._foundation_for(codes, top)
-                moved = list(codes)
-                moved[i] = codes[i][:-1]
-                moved[f] = codes[f] + codes[i][-1:]
-                out.append(self._child(moved, grouping, info, known, level + 1))
+                out.append(
+                    keys.child(i, codes[i][:-1], f, codes[f] + codes[i][-1:], known, level + 1)
+                )
             # Foundation cards coming back down.
             for f in self._foundations:
                 code = codes[f]
@@ -310,10 +329,8 @@ class PileSteps(RegionSteps):
                 if fill and space[top]:
                     targets = targets + fill
                 for target in targets:
-                    moved = list(codes)
-                    moved[f] = code[:-1]
-                    moved[target] = codes[target] + code[-1:]
-                    out.append(self._child(moved, grouping, info, known, level - 1))
+                    landed = codes[target] + code[-1:]
+                    out.append(keys.child(f, code[:-1], target, landed, known, level - 1))
         # Cards from the cells to the tableau.
         for c in self._cells:
             code = codes[c]
@@ -324,10 +341,7 @@ class PileSteps(RegionSteps):
             if fill and space[top]:
                 targets = targets + fill[:1]  # the spaces are alike: one will do
             for target in targets:
-                moved = list(codes)
-                moved[c] = b""
-                moved[target] = codes[target] + code
-                out.append(self._child(moved, grouping, info, known, level))
+                out.append(keys.child(c, b"", target, codes[target] + code, known, level))
         # Cards from the tableau: to other piles, spaces and cells.
         suits = self._suits
         stacks = self._unit == "stack"
@@ -336,34 +350,43 @@ class PileSteps(RegionSteps):
             if not code:
                 continue
             n = len(code)
-            moves = [
-                (k, target)
-                for k, head in self._units_of(code)
-                for target in (
-                    # (a whole pile into a space changes nothing; the spaces
-                    # are alike, and so are the cells: one will do)
-                    [*takers.get(kind[head], ()), *(fill[:1] if space[head] and k < n else ())]
-                )
-            ]
-            if free_cells and code[-1] < 0x80:
-                moves.append((1, free_cells[0]))  # any top card to a cell
-            for k, target in moves:
-                if target == s:
+            cell = free_cells[0] if free_cells and code[-1] < 0x80 else -1
+            for k, head in self._units_of(code):
+                # (a whole pile into a space changes nothing; the spaces are
+                # alike, and so are the cells: one will do)
+                targets = takers.get(kind[head], _NONE)
+                if fill and space[head] and k < n:
+                    targets = [*targets, fill[0]]
+                if k == 1 and cell >= 0:
+                    targets = [*targets, cell]  # any top card to a cell
+                if not targets:
                     continue
                 rest = code[:-k]
+                if rest and rest[-1] >= 0x80:
+                    for target in targets:
+                        if target != s:
+                            return None  # a face-down card turns up
+                    continue
+                if not rest and self._refill:
+                    return None  # the reserve fills the space
+                unit = code[-k:]
+                for target in targets:
+                    if target == s:
+                        continue
+                    landed = codes[target] + unit
+                    if suits and (
+                        self._completes(landed) or (stacks and rest and self._completes(rest))
+                    ):
+                        return None  # a suit is complete and leaves
+                    out.append(keys.child(s, rest, target, landed, known, level))
+            if cell >= 0 and self._units_of(code)[:1] != ((1, code[-1]),):
+                # The top card alone to a cell, where single cards are not a unit.
+                rest = code[:-1]
                 if rest and rest[-1] >= 0x80:
                     return None  # a face-down card turns up
                 if not rest and self._refill:
                     return None  # the reserve fills the space
-                moved = list(codes)
-                moved[s] = rest
-                landed = codes[target] + code[-k:]
-                moved[target] = landed
-                if suits and (
-                    self._completes(landed) or (stacks and rest and self._completes(rest))
-                ):
-                    return None  # a suit is complete and leaves
-                out.append(self._child(moved, grouping, info, known, level))
+                out.append(keys.child(s, rest, cell, code[-1:], known, level))
         return out
 
     def _foundation_for(self, codes: _Node, card: int) -> int:
@@ -374,17 +397,6 @@ class PileSteps(RegionSteps):
             if (not code and card in self._bases) or (code and next_up[code[-1]] == card):
                 return f
         raise AssertionError("no foundation takes the card")  # pragma: no cover
-
-    @staticmethod
-    def _child(
-        moved: list[bytes],
-        grouping: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]],
-        info: bytes,
-        known: Container[Hashable],
-        level: int | None,
-    ) -> tuple[Hashable, object, int | None]:
-        key = _key_of(moved, grouping, info)
-        return key, (None if key in known else tuple(moved)), level
 
     def hints(self, node: object) -> tuple[int, ...] | None:
         codes: _Node = node  # type: ignore[assignment]
@@ -464,5 +476,78 @@ class PileSteps(RegionSteps):
         return breaks, run, bool(down)
 
 
+_NONE: list[int] = []  # never changed: the targets of a card nothing takes
+
+
+class _Keys:
+    """The search keys (:func:`~patience.tableau.search.search_key`) of the
+    positions one node's moves lead to, each made from the two piles a move
+    changes: the joined codes of every group of piles it leaves alone are
+    made once for the node."""
+
+    __slots__ = ("_codes", "_group_of", "_groups", "_info", "_joined", "_members", "_rest")
+
+    def __init__(
+        self,
+        codes: _Node,
+        grouping: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]],
+        group_of: list[tuple[int, int]],
+        info: bytes,
+    ) -> None:
+        groups, rest = grouping
+        self._codes = codes
+        self._groups = groups
+        self._rest = rest
+        self._group_of = group_of
+        self._info = info
+        self._members = [[codes[i] for i in group] for group in groups]
+        self._joined = [b"\0".join(sorted(m)) for m in self._members]
+
+    def child(
+        self,
+        a: int,
+        code_a: bytes,
+        b: int,
+        code_b: bytes,
+        known: Container[Hashable],
+        level: int | None,
+    ) -> tuple[Hashable, object, int | None]:
+        """The key of the node with pile ``a`` now ``code_a`` and ``b`` now
+        ``code_b``, the node itself (``None`` if its key is ``known``) and
+        ``level``."""
+        ga, pa = self._group_of[a]
+        gb, pb = self._group_of[b]
+        if ga < 0 or gb < 0:
+            moved = list(self._codes)
+            moved[a] = code_a
+            moved[b] = code_b
+            key = _key_of(moved, (self._groups, self._rest), self._info)
+            return key, (None if key in known else tuple(moved)), level
+        joined = list(self._joined)
+        if ga == gb:
+            members = list(self._members[ga])
+            members[pa] = code_a
+            members[pb] = code_b
+            joined[ga] = b"\0".join(sorted(members))
+        else:
+            for g, p, code in ((ga, pa, code_a), (gb, pb, code_b)):
+                members = list(self._members[g])
+                members[p] = code
+                joined[g] = b"\0".join(sorted(members))
+        rest = self._rest
+        codes = self._codes
+        parts = [codes[i] for i in rest] if rest else []
+        key = b"\0".join([*parts, *joined, self._info])
+        if key in known:
+            return key, None, level
+        moved = list(codes)
+        moved[a] = code_a
+        moved[b] = code_b
+        return key, tuple(moved), level
+
+
 _CARD_OF = {b: c for c, b in _CARD_BYTES.items()}
+
+_FACE_UP = bytes(b & 0x7F if b >= 0x80 else b for b in range(256))
+"""The byte of a card turned face up, by its byte."""
 """Each byte's card (face up)."""
