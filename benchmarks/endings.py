@@ -63,7 +63,7 @@ def main() -> None:
         target = Path(args.json)
         data = json.loads(target.read_text("utf-8")) if target.exists() else {}
         data[args.series] = table
-        target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
+        target.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
 
 
 if __name__ == "__main__":

@@ -212,7 +212,7 @@ def record(target: Path, series: str, after: dict[str, Any], before: dict[str, A
             **data.get(f"{series}_compared", {}),
             **compared(data[f"{series}_before"], data[series]),
         }
-    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", "utf-8")
+    target.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
 
 
 def row(spec: str, build: str, f: dict[str, Any]) -> str:

@@ -388,8 +388,11 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
       ``max_idle`` steps in a row without progress (default
       :data:`patience.simulation.MAX_IDLE`, 1,000; ``None``: never): a game
       is over only where no progress is proven possible, and where its
-      positions without progress are too many to search it goes on, so an
-      agent could otherwise wander among them for ever. A deal can be
+      positions without progress are too many to search it goes on until
+      the stall rule ends it (:attr:`Game.stall <patience.Game.stall>`
+      moves in a row without progress, 1,000 by default: ``terminated``,
+      ending ``"stalled"``), so ``max_idle`` truncates first only where it is
+      lower than the game's ``stall``. A deal can be
       over as dealt (no progress is possible in Klondike's deal 2):
       ``info["over"]`` says so from the reset on. Stepping on after the end is
       allowed and changes nothing of this: a legal move still applies (an over

@@ -244,7 +244,10 @@ A game is over only when it is proven that no progress is possible; where the
 positions without progress are too many to search, the game goes on, and a
 policy can wander among them for a long time. The built-in policies head for
 progress after :data:`patience.policies.WANDER` moves without it, wherever a
-search finds a line, so a stretch this long means that none was found.
+search finds a line, so a stretch this long means that none was found. The
+stall rule (:data:`patience.STALL_MOVES`, as many moves) ends such a game
+first, as ``"stalled"``: the guard matters for games made with a larger
+``stall`` or ``stall=None``.
 """
 
 
