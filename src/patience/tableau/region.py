@@ -64,8 +64,8 @@ class Tables:
         self.suit = [-1] * size
         self.next_up = [0] * size
         """The byte of the card a foundation takes after each card (0: none)."""
-        self.link = [[False] * size for _ in range(size)]
-        """``link[lower][upper]``: whether ``upper`` lying on ``lower`` moves
+        self.link: list[frozenset[int]] = [frozenset()] * size
+        """``upper in link[lower]``: whether ``upper`` lying on ``lower`` moves
         with it as one unit (the unit's run rule)."""
         unit_on = game._suit_on if r.unit == "suit-run" else game._on
         cards = {c: b for c, b in _CARD_BYTES.items() if c in game._kind}
@@ -78,11 +78,14 @@ class Tables:
             self.suit[byte] = suits.setdefault(card.suit, len(suits)) if card.suit else -1
             following = game._fnext.get(card)
             self.next_up[byte] = _CARD_BYTES[following] if following is not None else 0
+        links: dict[int, set[int]] = {}
         for upper, ub in cards.items():
             for lower in unit_on[upper]:
                 lb = cards.get(lower)
                 if lb is not None:
-                    self.link[lb][ub] = True
+                    links.setdefault(lb, set()).add(ub)
+        for lb, ubs in links.items():
+            self.link[lb] = frozenset(ubs)
 
 
 def tables(game: TableauGame) -> Tables:
@@ -216,7 +219,7 @@ class PileSteps(RegionSteps):
             else:
                 link = self._t.link
                 run = 1
-                while run < n and code[-run - 1] < 0x80 and link[code[-run - 1]][code[-run]]:
+                while run < n and code[-run - 1] < 0x80 and code[-run] in link[code[-run - 1]]:
                     run += 1
                 if unit in ("run", "suit-run"):
                     units = [(k, code[-k]) for k in range(1, run + 1)]
