@@ -364,7 +364,23 @@ def test_the_pictures_module_reads_as_a_module() -> None:
     from patience.svg import Svg as Again
     from patience.svg import svg as draw
 
-    assert Again is Svg and draw is patience.svg
+    assert Again is Svg and draw(patience.game("golf").deal(2)) == patience.svg(
+        patience.game("golf").deal(2)
+    )
+
+
+def test_the_module_and_the_function_share_one_name() -> None:
+    import inspect
+
+    import patience.svg as module
+
+    # The module, with every public name, and it draws when called.
+    for name in module.__all__:
+        assert getattr(patience.svg, name) is getattr(module, name)
+    state = patience.game("pyramid").deal(3)
+    assert patience.svg(state) == module.svg(state) == module(state, symbols=True)
+    assert isinstance(patience.svg(state), Svg)
+    assert "highlight" in inspect.signature(patience.svg).parameters
 
 
 class _AllFans(Railroad):

@@ -17,6 +17,9 @@ game's rules.
 
 from __future__ import annotations
 
+import sys as _sys
+from typing import TYPE_CHECKING
+
 from . import events
 from .cards import ACE, JACK, KING, QUEEN, RANKS, Card, Colour, Deck, Suit
 from .errors import (
@@ -52,10 +55,14 @@ from .session import Session
 from .simulation import DealResult, Simulation, simulate, wilson_interval
 from .solver import Solution, solve
 from .state import Info, Piles, State
-
-# The function ``svg`` takes the name of its module (patience.svg) on the
-# package; ``from patience.svg import Svg, pile_box`` still reads the module.
 from .svg import Svg, svg
+
+if not TYPE_CHECKING:
+    # patience.svg is the module, which draws when called as the function
+    # does (see svg._DrawingModule): ``patience.svg(state)`` and
+    # ``patience.svg.card_places`` both work, and so does
+    # ``import patience.svg as m``. Type checkers see the function.
+    svg = _sys.modules[f"{__name__}.svg"]
 
 __version__ = "0.1.0"
 

@@ -29,8 +29,10 @@ classes such as ``.back`` or ``.table``.
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 import attrs
@@ -626,3 +628,17 @@ def _n(value: float) -> str:
 
 def _attr(text: str) -> str:
     return escape(text, {'"': "&quot;"})
+
+
+class _DrawingModule(types.ModuleType):
+    """This module's type: a module that draws when called, so that
+    ``patience.svg`` is at once the module (``patience.svg.card_places``,
+    ``import patience.svg as m``) and its function (``patience.svg(state)``)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Svg:
+        return svg(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _DrawingModule
+# inspect.signature, help() and the documentation see the function's signature.
+__wrapped__ = svg
