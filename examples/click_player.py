@@ -4,9 +4,10 @@ Run: python examples/click_player.py spider --seed 3 --moves 40
 
 It plays as a person at a screen would, with nothing but what the docs'
 "Building a front end" page describes and no knowledge of any game: it
-looks where cards may be picked up (``Game.pickable``), presses there
-(``Game.moves_from``; ``Game.pick_up_refusal`` says why a press picks
-nothing up), lets go over a pile (``Game.move_to`` gives the move or the
+looks where cards may be picked up (``Game.pickable``), clicks or drags
+there (``Game.click`` makes an action or picks up, ``Game.grab`` picks up;
+``Game.pick_up_refusal`` says why a press picks nothing up), lets go over a
+pile (``Game.move_to`` gives the move or the
 game's reason for refusing it), and animates what happened from the events
 (``Session.do``) and the card geometry (``patience.svg.card_places``). Now
 and then it drops on a pile that does not take the cards, to show the
@@ -60,11 +61,18 @@ def turn(session: Session, rng: random.Random, out: TextIO) -> bool:
         if why is not None:
             print(f"  press on nothing: {why.reason} ({why.code})", file=out)
     pile, index = rng.choice(places)
-    moves = game.moves_from(state, pile, index)
-    targets = sorted({m.target for m in moves if m.target is not None})
-    if not targets:
-        move = moves[0]  # a click on a pile acted on as a whole
+    # A click acts where an action starts (the stock draws) and picks up
+    # elsewhere; a drag always picks up, where a move with a drop starts.
+    press = game.click(state, pile, index)
+    if press.move is None or rng.random() < 0.5:
+        dragged = game.grab(state, pile, index)
+        press = dragged if dragged.held is not None else press
+    if press.move is not None:
+        move = press.move
     else:
+        assert press.held is not None, press.refusal
+        index = press.held[1]
+        targets = press.targets
         wrong = [p for p in state.piles if p not in targets and p != pile]
         if wrong and rng.random() < 0.3:
             try:

@@ -113,9 +113,7 @@ class Player:
         if self.picked is not None:
             pile, index = self.picked
             where = pile if index is None else f"{pile}:{index}"
-            targets = sorted(
-                {str(m.target) for m in game.moves_from(state, pile, index) if m.target}
-            )
+            targets = game.drop_targets(state, pile, index)
             self.say(f"picked up at {where}; put it on: {', '.join(targets)}")
 
     def make(self, move: Move | str) -> None:

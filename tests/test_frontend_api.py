@@ -35,16 +35,18 @@ def test_move_to_gives_every_legal_drop_and_refuses_the_rest_with_a_code(name: s
     for state in positions(game):
         legal = set(game.legal_moves(state))
         for pile, index in game.pickable(state):
-            offered = {m.target: m for m in game.moves_from(state, pile, index)}
+            offered = game.drop_targets(state, pile, index)
+            assert list(offered) == sorted(set(offered), key=list(state.piles).index)
             for target in state.piles:
                 if target in offered:
                     move = game.move_to(state, pile, index, target)
-                    assert move in legal and move.target == target
-                    start = game.pick_up(state, move)
-                    # With no index, moves_from gives every move from the pile
-                    # (Pyramid's stock is drawn as a whole and its top card paired).
-                    assert start is not None and start[0] == pile
-                    assert index is None or start[1] in (index, None)
+                    assert move in legal and move in game.moves_from(state, pile, index)
+                    # The drop is one of the ways the game says the move is
+                    # made by hand (a Pyramid pair from either of its cards).
+                    assert any(
+                        d[0] == pile and d[2] == target and (index is None or d[1] in (index, None))
+                        for d in game._drags(state, move)
+                    )
                     continue
                 with pytest.raises(IllegalMoveError) as refused:
                     game.move_to(state, pile, index, target)
@@ -260,3 +262,152 @@ def test_solve_stops_when_progress_says_so() -> None:
     assert calls == [found.nodes] and found.status == "unknown"
     with pytest.raises(PatienceError, match="progress must be callable"):
         patience.solve(game, game.deal(3), progress=3)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------- clicks and drags
+
+
+def test_a_pyramid_pair_is_made_from_either_card() -> None:
+    game = patience.game("pyramid")
+    state = game.deal(0)
+    pair = patience.Move("pair", "g4", "g5")
+    assert pair in game.legal_moves(state)
+    for pile, other in (("g4", "g5"), ("g5", "g4")):
+        assert pair in game.moves_from(state, pile, 0)
+        assert game.pick_up_refusal(state, pile, 0) is None
+        assert other in game.drop_targets(state, pile, 0)
+        assert game.move_to(state, pile, 0, other) == pair
+    assert ("g5", 0) in game.pickable(state)
+
+
+def test_a_refused_pyramid_drop_says_what_the_move_would_say() -> None:
+    game = patience.game("pyramid")
+    state = game.deal(3)
+    for pile, target in (("g1", "g2"), ("g2", "g1")):
+        with pytest.raises(IllegalMoveError) as refused:
+            game.move_to(state, pile, 0, target)
+        assert refused.value.code == "not-thirteen"
+        assert refused.value.move == patience.Move("pair", "g1", "g2")
+    with pytest.raises(IllegalMoveError) as refused:
+        game.move_to(state, "g1", 0, "discard")
+    assert refused.value.code == "not-a-king"
+
+
+def test_a_covered_card_is_refused_as_covered_when_picked_up() -> None:
+    pyramid = patience.game("pyramid")
+    state = pyramid.deal(3)
+    why = pyramid.pick_up_refusal(state, "a1", 0)
+    assert why is not None and why.code == "covered" and "b1 and b2" in why.reason
+    peaks = patience.game("tripeaks")
+    state = peaks.deal(3)
+    why = peaks.pick_up_refusal(state, "c6", 0)
+    assert why is not None and why.code == "covered" and "d6 and d7" in why.reason
+    # A free card that does not fit says so, not "nowhere".
+    why = peaks.pick_up_refusal(state, "d6", 0)
+    assert why is not None and why.code != "nowhere"
+
+
+def test_a_click_on_the_pyramid_stock_draws_and_its_card_pairs_from_the_other() -> None:
+    game = patience.game("pyramid")
+    state = game.deal(3)
+    pair = patience.Move("pair", "stock", "g2")
+    assert pair in game.legal_moves(state)
+    assert game.click(state, "stock", len(state.piles["stock"]) - 1).move == patience.Move(
+        "draw", "stock"
+    )
+    # By clicks: the pyramid's card, then the stock.
+    picked = game.click(state, "g2", 0)
+    assert picked.held == ("g2", 0) and picked.targets == ("stock",) and picked.move is None
+    assert game.click(state, "stock", None, held=picked.held).move == pair
+    # By a drag: the stock's card onto the pyramid's.
+    dragged = game.grab(state, "stock", len(state.piles["stock"]) - 1)
+    assert dragged.held is not None and "g2" in dragged.targets
+    assert game.move_to(state, *dragged.held, "g2") == pair
+
+
+def test_a_click_with_cards_held_drops_them_or_puts_them_back() -> None:
+    game = patience.game("klondike", forced_aces=False)
+    state = game.deal(7)
+    held = game.click(state, "t5", 4)
+    assert held.held == ("t5", 4) and held.targets == ("t1",)
+    assert game.click(state, "t5", 4, held=held.held) == patience.frontend.Click()
+    assert game.click(state, "t1", 0, held=held.held).move == patience.Move("move", "t5", "t1")
+    refused = game.click(state, "t3", None, held=held.held)
+    assert refused.move is None and refused.refusal is not None
+    assert refused.refusal.code == "build"
+    # With cards held the stock is a drop like any other: refused, no draw.
+    dropped = game.click(state, "stock", None, held=held.held)
+    assert dropped.move is None and dropped.refusal is not None
+    assert game.click(state, "stock", None).move == patience.Move("draw", "stock")
+    # A drag never acts.
+    grabbed = game.grab(state, "stock", None)
+    assert grabbed.held is None and grabbed.move is None and grabbed.refusal is not None
+    with pytest.raises(PatienceError):
+        game.click(state, "t5", 4, held=("t9", 0))  # type: ignore[arg-type]
+    with pytest.raises(PatienceError):
+        game.click(state, "t5", 4, held="t5")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_move_is_made_by_a_click_or_a_drag(name: str) -> None:
+    """The click protocol reaches every move that starts at a place: an action
+    by a click there, a card move by a pick-up (click or drag) and a drop."""
+    game = patience.game(name)
+    for state in positions(game):
+        legal = game.legal_moves(state)
+        for move in legal:
+            for pile, index, target in game._drags(state, move):
+                if target is None:
+                    acted = game.click(state, pile, index)
+                    assert acted.move is not None and acted.move.target is None
+                    assert acted.move in legal and game.pick_up(state, acted.move)[0] == pile
+                    continue
+                grabbed = game.grab(state, pile, index)
+                assert grabbed.held is not None and target in grabbed.targets, (move, pile)
+                made = game.move_to(state, *grabbed.held, target)
+                assert made in legal
+                clicked = game.click(state, pile, index)
+                if clicked.move is None:  # picked up: the second click drops
+                    assert clicked.held is not None
+                    assert game.click(state, target, None, held=clicked.held).move == made
+        for pile, index in game.pickable(state):
+            press = game.click(state, pile, index)
+            assert (press.move is None) != (press.held is None)
+            assert press.refusal is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_uncovered_cards_are_face_up_with_nothing_on_them(name: str) -> None:
+    game = patience.game(name)
+    for state in positions(game, steps=15):
+        free = game.uncovered(state)
+        assert len(set(free)) == len(free)
+        for pile, index in free:
+            held = state.piles[pile]
+            assert held.down <= index < len(held)
+        # Every card a legal move picks up lies face up; each pile's top card
+        # is among the uncovered ones unless another pile's card lies on it.
+        tops = {(p, len(c) - 1) for p, c in state.piles.items() if len(c) > c.down}
+        if name not in ("pyramid", "tripeaks"):
+            assert set(free) == tops
+
+
+def test_uncovered_pyramid_cards_are_the_available_ones() -> None:
+    from patience.games.pyramid import COVERS, PLACES
+
+    game = patience.game("pyramid")
+    state = game.deal(3)
+    places = {p for p, _ in game.uncovered(state) if p not in ("stock", "waste", "discard")}
+    assert places == set(PLACES[6])
+    for state in positions(game):
+        free = {p for p, _ in game.uncovered(state)}
+        for place in (n for row in PLACES for n in row):
+            open_ = all(not state.piles[c] for c in COVERS.get(place, ()))
+            assert (place in free) == (bool(state.piles[place]) and open_)
+
+
+def test_an_ace_that_must_go_up_is_safe_once_to_the_first_empty_foundation() -> None:
+    game = patience.game("klondike")  # forced aces
+    state = game.deal(7)
+    assert len(game.legal_moves(state)) == 4  # any empty foundation takes it
+    assert game.safe_moves(state) == (patience.Move("move", "t7", "f1"),)

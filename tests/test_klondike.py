@@ -205,7 +205,7 @@ def test_no_worrying_back_unless_asked() -> None:
 
 def test_safe_moves_and_canonical_key() -> None:
     state = deal(KLONDIKE, t1=["AC"], t2=["2H"])
-    assert KLONDIKE.safe_moves(state) == tuple(Move("move", "t1", f"f{i}") for i in range(1, 5))
+    assert KLONDIKE.safe_moves(state) == (Move("move", "t1", "f1"),)
     a = play(KLONDIKE, state, "t1-f1")
     b = play(KLONDIKE, state, "t1-f3")
     assert a != b and KLONDIKE.canonical_key(a) == KLONDIKE.canonical_key(b)

@@ -157,3 +157,26 @@ def test_the_undo_policy_is_saved_and_checked() -> None:
 def test_from_record_refuses_what_is_not_a_record(thing: object) -> None:
     with pytest.raises(PatienceError, match="from_record\\(\\) takes a Record"):
         Session.from_record(thing)  # type: ignore[arg-type]
+
+
+def test_a_session_takes_the_games_options_with_its_name() -> None:
+    session = patience.Session("freecell", seed=1, numbering="microsoft")
+    assert session.game == patience.game("freecell", numbering="microsoft")
+    assert session.state == session.game.deal(1)
+    with pytest.raises(patience.InvalidOptionError):
+        patience.Session("spider", seed=1, suits=3)
+    with pytest.raises(patience.PatienceError, match="its own"):
+        patience.Session(patience.game("klondike"), seed=1, draw=1)
+
+
+def test_a_random_session_deals_a_seed_a_person_can_say() -> None:
+    from patience.session import SHORT_SEEDS
+
+    for name in ("klondike", "freecell", "pyramid"):
+        game = patience.game(name)
+        seeds = {patience.Session(game).seed for _ in range(20)}
+        assert all(
+            s is not None and game.seeds.start <= s < game.seeds.start + SHORT_SEEDS for s in seeds
+        )
+        assert len(seeds) > 15  # still random
+    assert max(len(str(patience.Session("golf").seed)) for _ in range(50)) <= 6

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+import attrs
+
 from .errors import IllegalMoveError, PatienceError, brief_repr
 from .events import Event, counter_events, infer_events
 from .events import play_events as _play
@@ -33,15 +35,24 @@ from .state import State
 if TYPE_CHECKING:
     from .game import Game
 
+Drag = tuple[str, "int | None", "str | None"]
+"""One way to make a move by hand: the pile and index it is picked up at,
+and the pile it is put on (``None`` for an action)."""
+
 __all__ = [
+    "Click",
     "FrontEndMethods",
     "apply_events",
+    "click",
+    "drop_targets",
+    "grab",
     "move_to",
     "moves_from",
     "pick_up",
     "pick_up_refusal",
     "pickable",
     "play_events",
+    "uncovered",
 ]
 
 
@@ -89,6 +100,24 @@ def _source_pile(game: Game, move: Move) -> str | None:
     return move.source
 
 
+def _drag_places(game: Game, state: State, move: Move) -> tuple[Drag, ...]:
+    """Every way a player can make ``move`` (legal in ``state``) by hand:
+    ``(pile, index, target)``, picked up at ``pile`` (``index`` as
+    :func:`~patience.frontend.pick_up` gives it) and put on ``target``
+    (``None`` for an action that takes no drop). By default one way, from
+    where :meth:`~patience.Game.pick_up` says the move starts to its
+    target; a game whose move may be made from either end (Pyramid's pairs)
+    gives both."""
+    where = game.pick_up(state, move)
+    if where is None:
+        return ()
+    return ((where[0], where[1], move.target),)
+
+
+def _fits(drag: Drag, pile: str, index: int | None) -> bool:
+    return drag[0] == pile and (index is None or drag[1] is None or drag[1] == index)
+
+
 def moves_from(game: Game, state: State, pile: str, index: int | None = None) -> tuple[Move, ...]:
     """The legal moves that start from ``pile`` (see
     :func:`~patience.frontend.pick_up`).
@@ -106,17 +135,23 @@ def moves_from(game: Game, state: State, pile: str, index: int | None = None) ->
 
 
 def _moves_from(game: Game, state: State, pile: str, index: int | None) -> tuple[Move, ...]:
+    return tuple(move for move, _ in _drags_from(game, state, pile, index))
+
+
+def _drags_from(
+    game: Game, state: State, pile: str, index: int | None
+) -> list[tuple[Move, str | None]]:
+    """The legal moves a pick-up at ``pile`` (``index``) makes, each with the
+    target its drop goes to, in legal-move order; a move made from either
+    end is listed once for the end at ``pile``."""
     out = []
-    where_of = game.pick_up
+    drags_of = game._drags
     for move in game._legal_moves(state):
-        where = where_of(state, move)
-        if (
-            where is not None
-            and where[0] == pile
-            and (index is None or where[1] is None or where[1] == index)
-        ):
-            out.append(move)
-    return tuple(out)
+        for drag in drags_of(state, move):
+            if _fits(drag, pile, index):
+                out.append((move, drag[2]))
+                break
+    return out
 
 
 def pickable(game: Game, state: State) -> tuple[tuple[str, int | None], ...]:
@@ -126,8 +161,8 @@ def pickable(game: Game, state: State) -> tuple[tuple[str, int | None], ...]:
     end can highlight them, and look up the moves with
     :func:`~patience.frontend.moves_from`."""
     game._check_own(state)
-    where_of = game.pick_up
-    found = {w for m in game._legal_moves(state) if (w := where_of(state, m)) is not None}
+    drags_of = game._drags
+    found = {(d[0], d[1]) for m in game._legal_moves(state) for d in drags_of(state, m)}
     order = game._index
     return tuple(sorted(found, key=lambda w: (order[w[0]], -1 if w[1] is None else w[1])))
 
@@ -164,8 +199,8 @@ def move_to(game: Game, state: State, pile: str, index: int | None, target: str)
     game._check_own(state)
     _check_place(game, state, pile, index)
     _check_place(game, state, target, None)
-    for move in _moves_from(game, state, pile, index):
-        if move.target == target:
+    for move, to in _drags_from(game, state, pile, index):
+        if to == target:
             return move
     proposed = game._proposed_move(state, pile, index, target)
     game.apply(state, proposed)  # raises the game's refusal
@@ -202,6 +237,12 @@ def pick_up_refusal(
     _check_place(game, state, pile, index)
     if _moves_from(game, state, pile, index):
         return None
+    telling = game._telling_move(state, pile, index)
+    if telling is not None:
+        try:
+            game.apply(state, telling)
+        except IllegalMoveError as refused:
+            return refused
     player = game.current_player(state) if game.players > 1 else None
     actions = [Move(k, pile, player=player) for k, p in game.action_piles.items() if p == pile]
     actions += _pile_actions(game, state, pile)
@@ -249,6 +290,153 @@ def pick_up_refusal(
     return IllegalMoveError(
         first.move if first else None, state, f"no pile takes {what} now", "nowhere"
     )
+
+
+def _telling_move(game: Game, state: State, pile: str, index: int | None) -> Move | None:
+    """A move from ``pile`` (at ``index``) whose refusal says best why nothing
+    there can be picked up, asked first by
+    :func:`~patience.frontend.pick_up_refusal`; ``None`` (the default) to
+    ask every target in turn. A game whose cards may be covered by cards of
+    other piles (Pyramid, TriPeaks) names the move a free card there would
+    make, so that the answer is "covered" rather than "no pile takes it"."""
+    return None
+
+
+def drop_targets(game: Game, state: State, pile: str, index: int | None = None) -> tuple[str, ...]:
+    """The piles what is picked up at ``pile`` (``index``) may be put on, in
+    layout order: the piles a front end marks while the cards are held, each
+    of which :func:`~patience.frontend.move_to` turns into a legal move.
+    Empty when nothing can be picked up there. Raises
+    :class:`~patience.errors.PatienceError` for a pile the game does not have
+    or a position outside the pile."""
+    game._check_own(state)
+    _check_place(game, state, pile, index)
+    found = {to for _, to in _drags_from(game, state, pile, index) if to is not None}
+    return tuple(sorted(found, key=game._index.__getitem__))
+
+
+def uncovered(game: Game, state: State) -> tuple[tuple[str, int], ...]:
+    """The face-up cards no card lies on, as ``(pile, index)`` in layout
+    order: the cards the rules let leave their places if anything took them
+    (whether or not a move does now). By default the top card of every pile
+    whose top card lies face up; a game in which cards of one pile cover
+    those of another (Pyramid, TriPeaks) says which are free."""
+    game._check_own(state)
+    return game._uncovered(state)
+
+
+def _top_cards(game: Game, state: State) -> tuple[tuple[str, int], ...]:
+    """The default of :func:`~patience.frontend.uncovered`: each pile's top card,
+    where it lies face up."""
+    return tuple(
+        (name, len(pile) - 1) for name, pile in state.piles.items() if len(pile) > pile.down
+    )
+
+
+@attrs.frozen
+class Click:
+    """What a click (or the start of a drag) does, from :func:`click` or
+    :func:`grab`: at most one of a move to make, cards held, or a refusal.
+
+    A front end makes :attr:`move` (with :meth:`~patience.Game.apply` or
+    :meth:`~patience.Session.do`), keeps :attr:`held` for the next click or
+    the drop and marks :attr:`targets`, or shows :attr:`refusal`'s
+    ``reason``. With none of the three the click put back what was held.
+    """
+
+    move: Move | None = None
+    """The move the click makes: an action (a draw, a deal, a turn) or the
+    drop of what was held."""
+    held: tuple[str, int] | None = None
+    """Where cards are now held: the pile and the index of the lowest card."""
+    targets: tuple[str, ...] = ()
+    """The piles what is held may go to (:func:`drop_targets`)."""
+    refusal: IllegalMoveError | None = None
+    """Why the click does nothing: the game's refusal of the drop, or why
+    nothing can be picked up there (:func:`pick_up_refusal`)."""
+
+
+def click(
+    game: Game,
+    state: State,
+    pile: str,
+    index: int | None = None,
+    held: tuple[str, int] | None = None,
+) -> Click:
+    """What a click on ``pile`` does: on the card at ``index``, or beside the
+    pile's cards (on its outline, when it is empty) with ``None``; ``held``
+    is where cards were picked up by an earlier click, if any.
+
+    The click protocol, the same in every game:
+
+    - with nothing held, a click where an action starts (a move with no
+      drop: drawing from the stock, dealing, turning, pulling) makes that
+      action; otherwise it picks up there, if a move picks up there (beside
+      the cards: at the top card); otherwise it is refused with
+      :func:`pick_up_refusal`'s answer;
+    - with cards held, a click on the pile they came from puts them back; a
+      click on another pile drops them there: the move :func:`move_to`
+      gives, or its refusal (the cards go back). A click on the stock while
+      cards are held is a drop like any other, never a draw, so a slip of
+      the pointer cannot deal.
+
+    A place that both starts a move and is an action of its own (Pyramid's
+    stock, whose top card pairs and which draws) acts on a click; its card
+    is picked up by a drag (:func:`grab`) or reached from the other card of
+    the move (click the card it pairs with, then the stock). Raises
+    :class:`~patience.errors.PatienceError` for a pile the game does not have,
+    a position outside the pile or a ``held`` that is not a place.
+    """
+    game._check_own(state)
+    _check_place(game, state, pile, index)
+    if held is not None:
+        if not (isinstance(held, tuple) and len(held) == 2):
+            raise PatienceError(f"held is a (pile, index) pair or None, not {brief_repr(held)}")
+        _check_place(game, state, held[0], held[1])
+        if held[0] == pile:
+            return Click()
+        try:
+            return Click(move=move_to(game, state, held[0], held[1], pile))
+        except IllegalMoveError as refused:
+            return Click(refusal=refused)
+    action = _action_at(game, state, pile, index)
+    if action is not None:
+        return Click(move=action)
+    return _pick(game, state, pile, index)
+
+
+def grab(game: Game, state: State, pile: str, index: int | None = None) -> Click:
+    """What the start of a drag at ``pile`` (``index``) does: it picks up there
+    (:attr:`Click.held` and :attr:`Click.targets`) or is refused with
+    :func:`pick_up_refusal`'s answer. A drag never makes an action; its drop
+    is :func:`move_to`. Raises :class:`~patience.errors.PatienceError` as
+    :func:`click` does."""
+    game._check_own(state)
+    _check_place(game, state, pile, index)
+    return _pick(game, state, pile, index)
+
+
+def _action_at(game: Game, state: State, pile: str, index: int | None) -> Move | None:
+    """The first legal move made at ``pile`` (``index``) without a drop."""
+    for move, to in _drags_from(game, state, pile, index):
+        if to is None:
+            return move
+    return None
+
+
+def _pick(game: Game, state: State, pile: str, index: int | None) -> Click:
+    """Pick up at ``pile`` (``index``; beside the cards, the top card), or say
+    why not."""
+    size = len(state.piles[pile])
+    if index is None and size:
+        index = size - 1
+    targets = drop_targets(game, state, pile, index)
+    if targets and index is not None:
+        return Click(held=(pile, index), targets=targets)
+    why = pick_up_refusal(game, state, pile, index)
+    if why is None:  # only actions start here, and none is legal from this card
+        why = IllegalMoveError(None, state, f"nothing at {pile} is picked up", "nowhere")
+    return Click(refusal=why)
 
 
 def _pile_actions(game: Game, state: State, pile: str) -> list[Move]:
@@ -337,10 +525,17 @@ class FrontEndMethods:
     pickable = pickable
     move_to = move_to
     pick_up_refusal = pick_up_refusal
+    drop_targets = drop_targets
+    uncovered = uncovered
+    click = click
+    grab = grab
     apply_events = apply_events
     play_events = play_events
 
     _pick_up_pile = _source_pile
+    _drags = _drag_places
+    _telling_move = _telling_move
+    _uncovered = _top_cards
     _proposed_move = _proposed_move
     _events = _inferred_events
     _repr_svg_of = _picture

@@ -17,7 +17,7 @@ from .records import Record
 from .registry import game as make_game
 from .state import State
 
-__all__ = ["HINT_SECONDS", "SESSION_FORMAT", "UNDO_POLICIES", "Session"]
+__all__ = ["HINT_SECONDS", "SESSION_FORMAT", "SHORT_SEEDS", "UNDO_POLICIES", "Session"]
 
 SESSION_FORMAT = "patience-session/1"
 """The ``format`` tag of saved sessions."""
@@ -34,13 +34,21 @@ def _reveals(events: Iterable[Event]) -> bool:
     return any(event.reveals for event in events)
 
 
+SHORT_SEEDS = 1_000_000
+"""How many of a game's seeds (the first) a :class:`Session` made without a
+seed or cards picks from: a million deals, each named by a number of at most
+six digits."""
+
+
 class Session:
     """A game in progress: the game, the current position and the history.
 
-    Made from a game (or a registered name) and a seed, or a card order, or
-    neither: then it deals a random seed (one of the game's
-    :attr:`~patience.Game.seeds`), which :attr:`seed` and the record keep, so
-    the game can still be replayed::
+    Made from a game (or a registered name, with the game's options as
+    keywords: ``Session("freecell", seed=1, numbering="microsoft")``) and a
+    seed, or a card order, or neither: then it deals a random seed, one of
+    the first :data:`SHORT_SEEDS` of the game's :attr:`~patience.Game.seeds`
+    (a number of at most six digits, easy to read out and type again), which
+    :attr:`seed` and the record keep, so the game can still be replayed::
 
         >>> import patience
         >>> s = patience.Session("railroad", seed=7)
@@ -64,7 +72,10 @@ class Session:
     :attr:`revealed` says which moves did.
 
     ``game`` is a :class:`~patience.Game` or a registered name (anything else
-    raises :class:`~patience.errors.UnknownGameError`); a bad seed raises
+    raises :class:`~patience.errors.UnknownGameError`); options given with a
+    :class:`~patience.Game`, which has its own, raise
+    :class:`~patience.errors.PatienceError`, and bad ones the game's
+    :class:`~patience.errors.InvalidOptionError`; a bad seed raises
     :class:`~patience.errors.InvalidSeedError` and a bad card list
     :class:`~patience.errors.InvalidCardError` or the game's own error for
     cards that are not its deck.
@@ -77,8 +88,14 @@ class Session:
         seed: int | None = None,
         cards: Iterable[Card | str] | str | None = None,
         undo: str = "free",
+        **options: Any,
     ) -> None:
-        self.game: Game = game if isinstance(game, Game) else make_game(game)
+        if isinstance(game, Game) and options:
+            raise PatienceError(
+                f"options ({', '.join(sorted(options))}) are given with a game's name:"
+                f" {game!r} has its own"
+            )
+        self.game: Game = game if isinstance(game, Game) else make_game(game, **options)
         """The game being played."""
         if undo not in UNDO_POLICIES:
             raise PatienceError(
@@ -90,7 +107,8 @@ class Session:
             raise PatienceError("give seed= or cards=, not both")
         if seed is None and cards is None:
             seeds = self.game.seeds
-            seed = random.SystemRandom().randrange(seeds.start, seeds.stop)
+            stop = min(seeds.stop, seeds.start + SHORT_SEEDS)
+            seed = random.SystemRandom().randrange(seeds.start, stop)
         if seed is not None:
             self.seed: int | None = self.game._check_seed(seed)
             self._start = self.game.deal(seed)

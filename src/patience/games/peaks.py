@@ -322,6 +322,12 @@ class Peaks(Game):
             return "one card moves at a time"
         return ""
 
+    def _telling_move(self, state: State, pile: str, index: int | None) -> Move | None:
+        """A table card would go to the waste: its refusal says what covers
+        it, or why it does not fit on the waste's card."""
+        k = self._index[pile] - _T0
+        return self._plays[k] if 0 <= k < self._size else None
+
     def _is_over(self, state: State) -> bool:
         """Over when no move is left: the table is clear, or the stock is used up
         and no free card fits on the waste. Every move is progress (a card goes

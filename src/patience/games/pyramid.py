@@ -23,6 +23,7 @@ from ..agents import pass_capped, pass_range
 from ..cards import Card, Deck
 from ..errors import InvalidMoveError, InvalidOptionError
 from ..events import CardsMoved, CardsTurned, Event
+from ..frontend import Drag
 from ..game import COMMON_REFUSALS, Better, Game, PileSpec, card_text, is_listed
 from ..move import Move
 from ..pile import Pile
@@ -372,6 +373,50 @@ class Pyramid(Game):
             f"write the pair in layout order: 'pair {names[1]}-{names[0]}'",
             "pair-order",
         )
+
+    # ------------------------------------------------------ front ends
+
+    def _drags(self, state: State, move: Move) -> tuple[Drag, ...]:
+        """A pair is made from either card: picked up at one and put on the
+        other, in either order. A king goes to the discard pile; a draw or a
+        redeal is a click on the stock."""
+        made = super()._drags(state, move)
+        if move.kind != "pair" or not made:
+            return made
+        source, _, target = made[0]
+        assert target is not None  # a pair names two places
+        return (*made, (target, self._place_index(state, target), source))
+
+    def _place_index(self, state: State, name: str) -> int:
+        """Where a card is picked up at ``name``: the stock's or the waste's top
+        card, or a place's one card."""
+        return max(len(state.piles[name]) - 1, 0)
+
+    def _proposed_move(self, state: State, pile: str, index: int | None, target: str) -> Move:
+        """A drop on the discard pile is a king's move; a drop on another card
+        is a pair of the two, written in layout order."""
+        if target == "discard" or pile not in _ORDER or target not in _ORDER:
+            return Move("move", pile, target)
+        first, second = sorted((pile, target), key=_ORDER.__getitem__)
+        return Move("pair", first, second)
+
+    def _telling_move(self, state: State, pile: str, index: int | None) -> Move | None:
+        """A covered place: the card there would go to the discard pile, were
+        it free, so the refusal says what covers it."""
+        k = self._index[pile]
+        if k >= _P0 and state._items[k] and any(state._items[c] for c in _COVER_INDEX[k - _P0]):
+            return Move("move", pile, "discard")
+        return None
+
+    def _uncovered(self, state: State) -> tuple[tuple[str, int], ...]:
+        """The stock's and the waste's top cards and the pyramid's available
+        cards (both cards that overlap them gone); the discard pile's top card
+        too, on which nothing lies."""
+        items = state._items
+        out = [(n, len(items[k]) - 1) for k, n in ((_STOCK, "stock"), (_WASTE, "waste"))]
+        out.append(("discard", len(items[_DISCARD]) - 1))
+        out += [(_SOURCES[s], 0) for s, _ in self._available(items) if s >= 2]
+        return tuple((n, i) for n, i in sorted(out, key=lambda w: self._index[w[0]]) if i >= 0)
 
     def _not_a_move(self, move: Move) -> str:
         """Why ``move`` cannot be a move of Pyramid in any position, or ``""``."""

@@ -886,7 +886,10 @@ class TableauGame(Game):
         come down again onto it, so there only cards on which nothing can be
         built count. From the waste, only when one card is turned at a time:
         playing a card from the waste regroups the cards later turns show
-        together.
+        together. A card that several foundations take (an ace, with empty
+        foundations) is listed once, to the first of them: the moves to the
+        others are the same move, so automatic play and the solver make it
+        once.
         """
         return search.safe_moves(self, state)
 

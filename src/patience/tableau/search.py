@@ -753,9 +753,13 @@ def safe_moves(game: TableauGame, state: State) -> tuple[Move, ...]:
     packs = r.copies
     under = game._under
     out = []
+    seen: set[int] = set()
     for move, s in ups:
         if s == at.waste and r.draw != 1:
             continue
+        if s in seen:
+            continue  # one foundation for a card: the others are the same move
+        seen.add(s)
         needers = [x for x in under[items[s].cards[-1]] if x.rank != base]
         if r.worrying_back and needers:
             continue
