@@ -251,6 +251,37 @@ def test_spider_layout_and_the_last_deal_of_four() -> None:
     assert not state.piles["stock"] and "deal stock" not in moves(SPIDER, state)
 
 
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_standard_spider_deals_54_up_and_five_deals_of_ten(suits: int) -> None:
+    game = patience.game("spider", layout="standard", suits=suits)
+    assert game.options["layout"] == "standard" and "standard" in game.title
+    state = game.deal(5)
+    sizes = [len(state.piles[f"t{k}"]) for k in range(1, 11)]
+    assert sizes == [6, 5, 5, 6, 5, 5, 6, 5, 5, 6]
+    assert [state.piles[f"t{k}"].down for k in range(1, 11)] == [n - 1 for n in sizes]
+    held = [card for pile in state.piles.values() for card in pile.cards]
+    assert len(state.piles["stock"]) == 50 and sorted(held) == sorted(game.deck)
+    for _ in range(5):
+        assert all(state.piles[f"t{k}"] for k in range(1, 11))
+        before = [len(state.piles[f"t{k}"]) for k in range(1, 11)]
+        state = game.apply(state, "deal")
+        after = [len(state.piles[f"t{k}"]) for k in range(1, 11)]
+        assert [a - b for a, b in zip(after, before)] == [1] * 10
+    assert not state.piles["stock"] and "deal stock" not in moves(game, state)
+
+
+def test_spider_layout_option_is_checked_and_kept_only_when_not_the_default() -> None:
+    assert dict(patience.game("spider", layout="hoyle").options) == {}
+    assert patience.game("spider", layout="hoyle") == SPIDER
+    assert patience.describe("spider").options["layout"] == "hoyle"
+    for bad in ("Standard", "", 1, None, True):
+        with pytest.raises(patience.InvalidOptionError):
+            patience.game("spider", layout=bad)
+    game = patience.game("spider", layout="standard", suits=1)
+    state = game.apply(game.deal(3), "deal")
+    assert patience.state_from_json(state.to_json()) == state
+
+
 def test_spider_fills_every_space_before_a_deal() -> None:
     state = SPIDER.deal(5)
     column = state.piles["t3"]

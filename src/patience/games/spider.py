@@ -18,24 +18,36 @@ three piles. A complete suit leaves the tableau at once, as in Spider.
 
 from __future__ import annotations
 
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, brief_repr
 from ..registry import register
 from ..tableau import TableauGame, TableauRules
 
-__all__ = ["SPIDER_SUITS", "scorpion_rules", "spider_rules"]
+__all__ = ["SPIDER_LAYOUTS", "SPIDER_SUITS", "scorpion_rules", "spider_rules"]
 
 SPIDER_SUITS = (1, 2, 4)
 """The values of Spider's option ``suits``."""
 
+SPIDER_LAYOUTS = ("hoyle", "standard")
+"""The values of Spider's option ``layout``: ``"hoyle"``, the rules text's
+ten piles of five with 54 cards in the stock (five deals of ten and a last of
+four); ``"standard"``, the deal of most computer versions and of published
+win rates, 54 cards to the piles (six on ``t1``, ``t4``, ``t7`` and ``t10``,
+five on the others) and 50 in the stock, for five deals of ten."""
 
-def spider_rules(suits: int = 4) -> TableauRules:
-    """The Spider declaration, with its cards in ``suits`` suits (1, 2 or 4)."""
+_STANDARD_PILES = (6, 5, 5, 6, 5, 5, 6, 5, 5, 6)
+
+
+def spider_rules(suits: int = 4, layout: str = "hoyle") -> TableauRules:
+    """The Spider declaration, with its cards in ``suits`` suits (1, 2 or 4)
+    and dealt as ``layout`` says (:data:`SPIDER_LAYOUTS`)."""
+    piles = _STANDARD_PILES if layout == "standard" else (5,) * 10
+    name = "Spider" if suits == 4 else f"Spider ({suits} suit{'s' if suits > 1 else ''})"
     return TableauRules(
-        title="Spider" if suits == 4 else f"Spider ({suits} suit{'s' if suits > 1 else ''})",
+        title=name if layout == "hoyle" else f"{name}, standard deal",
         packs=2,
         suits=suits,
-        tableau=(5,) * 10,
-        face_down=4,
+        tableau=piles,
+        face_down=tuple(n - 1 for n in piles),
         relation="any",
         unit="suit-run",
         space="any",
@@ -59,12 +71,22 @@ def scorpion_rules() -> TableauRules:
     )
 
 
-def _spider(*, suits: int = 4) -> TableauGame:
+def _spider(*, suits: int = 4, layout: str = "hoyle") -> TableauGame:
     if isinstance(suits, bool) or suits not in SPIDER_SUITS:
         raise InvalidOptionError("spider", "suits", f"must be 1, 2 or 4, not {suits!r}")
-    # The four-suit game keeps the options it had before the option existed,
-    # so its records, saved states and position hashes stay as they were.
-    return TableauGame("spider", spider_rules(suits), {} if suits == 4 else {"suits": suits})
+    if not isinstance(layout, str) or layout not in SPIDER_LAYOUTS:
+        raise InvalidOptionError(
+            "spider", "layout", f"must be 'hoyle' or 'standard', not {brief_repr(layout)}"
+        )
+    # The four-suit game of the rules text keeps the options it had before
+    # the options existed, so its records, saved states and position hashes
+    # stay as they were; each option is kept where it is not the default.
+    options: dict[str, object] = {}
+    if suits != 4:
+        options["suits"] = suits
+    if layout != "hoyle":
+        options["layout"] = layout
+    return TableauGame("spider", spider_rules(suits, layout), options)
 
 
 def _scorpion() -> TableauGame:
