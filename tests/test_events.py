@@ -265,3 +265,27 @@ def test_events_are_values() -> None:
     with pytest.raises(AttributeError):
         e.source = "t3"  # type: ignore[misc]
     assert Move("draw", "stock") != e
+
+
+def test_events_that_do_not_fit_the_position_are_refused() -> None:
+    from patience.events import CounterChanged, IdleCounted, PileReplaced
+
+    game = patience.game("klondike")
+    state = game.deal(7)
+    t1 = state.piles["t1"]
+    twice = patience.Pile((*t1.cards, state.piles["t2"].top), down=t1.down)
+    with pytest.raises(patience.PatienceError, match="made or lost"):
+        game.play_events(state, [PileReplaced("t1", t1, twice)])
+    with pytest.raises(patience.PatienceError, match="does not hold"):
+        game.play_events(state, [PileReplaced("t1", state.piles["t2"], t1)])
+    with pytest.raises(patience.PatienceError, match="no counter"):
+        game.play_events(state, [CounterChanged("nonsense", 0, 1)])
+    with pytest.raises(patience.PatienceError, match="now"):
+        game.play_events(state, [CounterChanged("pass", 5, 6)])
+    with pytest.raises(patience.PatienceError, match="idle"):
+        game.play_events(state, [IdleCounted(3, 4)])
+    # What apply_events gives still plays, prefix by prefix.
+    after, events = game.apply_events(state, "t7-f1")
+    assert game.play_events(state, events) == after
+    for k in range(len(events)):
+        game.play_events(state, events[:k])

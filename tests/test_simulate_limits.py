@@ -308,3 +308,44 @@ def test_huge_or_odd_numbers_are_named_not_printed_in_full(arguments: dict[str, 
     with pytest.raises(patience.PatienceError) as raised:
         patience.simulate("railroad", **arguments)  # type: ignore[arg-type]
     assert len(str(raised.value)) < 300
+
+
+def test_jobs_never_start_more_workers_than_deals_or_processors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+
+    from patience import simulation
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert simulation.worker_count(32, 2, 25) == 1
+    assert simulation.worker_count(100_000, 0, 25) == min(100_000, cores or 1)
+    assert simulation.worker_count(2, 1_000, 25) == min(2, cores or 1)
+    asked: list[int] = []
+    made = simulation.ProcessPoolExecutor
+
+    def pool(*args: object, max_workers: int, **kwargs: object) -> object:
+        asked.append(max_workers)
+        return made(*args, max_workers=max_workers, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulation, "ProcessPoolExecutor", pool)
+    result = patience.simulate("golf", "random", 2, jobs=32)
+    assert asked == [1] and len(result.results) == 2
+    with pytest.raises(patience.PatienceError, match="at most"):
+        patience.simulate("golf", "random", 2, jobs=simulation.MAX_JOBS + 1)
+    with pytest.raises(patience.PatienceError, match="at most"):
+        patience.simulate("golf", "random", 2, jobs=10**5000)
+
+
+def test_a_worker_whose_parent_is_already_gone_ends_at_once() -> None:
+    import subprocess
+    import sys
+
+    # The worker is told its parent's process id; when the process that
+    # started it is another (its parent died before it began), it exits.
+    code = "from patience.simulation import _ignore_interrupts_and_follow_parent as f; f(-1)\n"
+    code += "print('still here')"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 1 and "still here" not in done.stdout

@@ -923,3 +923,18 @@ def test_loading_keeps_the_clock_only_through_the_game_that_has_it() -> None:
 def test_an_untimed_railroad_with_a_clock_still_pickles() -> None:
     game = Railroad("railroad", clock=lambda: 0.0)
     assert pickle.loads(pickle.dumps(game)) == game
+
+
+@pytest.mark.parametrize("name", patience.games())
+def test_int_enum_option_values_are_taken_as_their_numbers(name: str) -> None:
+    import enum
+
+    for option, usual in patience.describe(name).options.items():
+        if isinstance(usual, bool) or not isinstance(usual, int):
+            continue
+        member = enum.IntEnum("Member", {"VALUE": usual}).VALUE
+        game = patience.game(name, **{option: member})
+        assert game == patience.game(name, **{option: usual})
+        assert all(type(value) is not type(member) for value in game.options.values())
+        state = game.deal(1)
+        assert patience.state_from_json(state.to_json()) == state

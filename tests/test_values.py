@@ -264,3 +264,25 @@ def test_a_joker_standing_for_nothing_lies_on_no_face_up_card() -> None:
                     after = game.apply(cleared, move)
                     assert game.from_json(game.to_json(after)) == after
     assert refused > 0
+
+
+def test_a_timed_game_with_its_own_clock_copies_as_a_value() -> None:
+    import pickle
+    import time
+
+    pytest.importorskip("gymnasium")
+    from patience.gym import PatienceEnv
+
+    game = patience.game("railroad-timed", clock=time.monotonic)
+    state = game.apply(game.deal(1), game.legal_moves(game.deal(1))[0])
+    for copier in (copy.copy, copy.deepcopy):
+        assert copier(game) is game and copier(state) is state
+    with pytest.raises(patience.PatienceError, match="cannot be pickled"):
+        pickle.dumps(state)
+    env = PatienceEnv(game)
+    env.reset(seed=1)
+    twin = copy.deepcopy(env)
+    action = int(env.action_masks().nonzero()[0][0])
+    first = env.step(action)
+    second = twin.step(action)
+    assert first[1:4] == second[1:4]

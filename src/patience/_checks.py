@@ -113,6 +113,14 @@ class Sealed:
             )
         object.__delattr__(self, name)
 
+    def __copy__(self) -> Any:
+        # A game never changes after it is made: a copy is the game itself,
+        # as for a tuple, whatever it holds (a clock of the caller's).
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
     def __reduce__(self) -> tuple[Any, ...]:
         self._check_picklable()
         by_name = _by_name(self) if _by_name is not None else None

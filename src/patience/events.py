@@ -40,6 +40,7 @@ past such a step when asked to.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -313,8 +314,33 @@ class _Table:
 
     def replace(self, event: PileReplaced) -> None:
         k = self._at(event.pile)
+        if not isinstance(event.before, Pile) or not isinstance(event.after, Pile):
+            raise PatienceError(f"{event!r}: before and after are piles")
+        if list(event.before.cards) != self.cards[k] or event.before.down != self.down[k]:
+            raise PatienceError(f"{event!r}: {event.pile} does not hold that pile now")
         self.cards[k] = list(event.after.cards)
         self.down[k] = event.after.down
+
+    def count(self, event: CounterChanged) -> None:
+        if event.name not in self.info:
+            raise PatienceError(f"{event!r}: {self.game.name} keeps no counter {event.name!r}")
+        if self.info[event.name] != event.before:
+            raise PatienceError(
+                f"{event!r}: {event.name} is {self.info[event.name]!r} now, not {event.before!r}"
+            )
+        self.info[event.name] = event.after
+
+    def counted(self, event: IdleCounted) -> None:
+        if event.before != self.idle:
+            raise PatienceError(f"{event!r}: the idle count is {self.idle} now")
+        self.idle = event.after
+
+    def check_cards(self, start: State) -> None:
+        """Raise unless the table holds the cards ``start`` held: events move,
+        turn and exchange cards, but never make or lose one."""
+        now = Counter(card for cards in self.cards for card in cards)
+        if now != Counter(card for pile in start.piles.values() for card in pile.cards):
+            raise PatienceError("the events do not keep the cards: a card would be made or lost")
 
     def state(self) -> State:
         piles = {
@@ -335,15 +361,16 @@ def play_events(state: State, events: Iterable[Event]) -> State:
         elif isinstance(event, CardsTurned):
             table.turn(event)
         elif isinstance(event, CounterChanged):
-            table.info[event.name] = event.after
+            table.count(event)
         elif isinstance(event, IdleCounted):
-            table.idle = event.after
+            table.counted(event)
         elif isinstance(event, PileReplaced):
             table.replace(event)
         elif isinstance(event, JokerExchanged):
             table.exchange(event)
         elif not isinstance(event, Event):
             raise PatienceError(f"not an event: {event!r}")
+    table.check_cards(state)
     return table.state()
 
 

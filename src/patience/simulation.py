@@ -31,7 +31,16 @@ from .policies import Policy, make_policy, next_mover
 from .registry import game as make_game
 from .solver import check_count
 
-__all__ = ["MAX_MOVES", "DealResult", "Simulation", "play_deal", "simulate", "wilson_interval"]
+__all__ = [
+    "MAX_JOBS",
+    "MAX_MOVES",
+    "DealResult",
+    "Simulation",
+    "play_deal",
+    "simulate",
+    "wilson_interval",
+    "worker_count",
+]
 
 
 @attrs.frozen
@@ -394,8 +403,25 @@ def _chunks(game: Game, seeds: Iterable[int], size: int) -> Iterator[list[int]]:
         yield chunk
 
 
-def _ignore_interrupts_and_follow_parent() -> None:
-    """Worker process initializer: leave Ctrl-C to the parent, and end with it.
+MAX_JOBS = 1024
+"""The most worker processes :func:`simulate` takes ``jobs`` for."""
+
+
+def worker_count(jobs: int, total: int, chunk_size: int) -> int:
+    """How many worker processes ``jobs`` asks for when ``total`` deals (0:
+    not known) go out in chunks of ``chunk_size``: never more than there are
+    chunks, nor more than the processors this process may run on, so that
+    ``jobs=100000`` for two deals starts one worker."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    workers = min(jobs, cores or 1)
+    if total:
+        workers = min(workers, -(-total // chunk_size))
+    return max(workers, 1)
+
+
+def _ignore_interrupts_and_follow_parent(parent: int) -> None:
+    """Worker process initializer: leave Ctrl-C to the parent (whose process
+    id is ``parent``), and end with it.
 
     A terminal sends SIGINT to every process in the foreground group, workers
     included; the parent decides what happens (it stops the pool), so workers
@@ -404,7 +430,8 @@ def _ignore_interrupts_and_follow_parent() -> None:
     process, which changes :func:`os.getppid`.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
+    if os.getppid() != parent:  # the parent died before this worker started
+        os._exit(1)
 
     def watch() -> None:
         while True:
@@ -500,8 +527,11 @@ def simulate(
     ``policy`` is a policy object, a built-in name with ``policy_options``, or
     one policy per player. Give an ``executor`` (any
     :class:`concurrent.futures.Executor`, such as a Dask client's
-    ``get_executor()``), or ``jobs`` for a local process pool of that size
-    (``jobs=1``, like ``None``, plays the deals here, one after another);
+    ``get_executor()``), or ``jobs`` for a local process pool of at most
+    that size (``jobs=1``, like ``None``, plays the deals here, one after
+    another; the pool never has more workers than chunks of deals or than
+    processors this process may use, see :func:`worker_count`, and ``jobs``
+    above :data:`MAX_JOBS` is refused);
     results do not depend on either. ``progress(done, total)`` is called as
     deals finish: after every deal when they are played here, after every
     chunk of ``chunk_size`` deals on workers; ``total`` is 0 when ``seeds``
@@ -539,6 +569,8 @@ def simulate(
         )
     if jobs is not None:
         jobs = check_count("jobs", jobs)
+        if jobs > MAX_JOBS:
+            raise PatienceError(f"jobs must be at most {MAX_JOBS:,}, not {brief_repr(jobs)}")
         if executor is not None:
             raise PatienceError("give an executor or jobs, not both")
     chunk_size = check_count("chunk_size", chunk_size)
@@ -568,11 +600,14 @@ def simulate(
                     progress(len(results), total)
     elif executor is None:
         assert jobs is not None
+        size = worker_count(jobs, total, chunk_size)
         pool = ProcessPoolExecutor(
-            max_workers=jobs, initializer=_ignore_interrupts_and_follow_parent
+            max_workers=size,
+            initializer=_ignore_interrupts_and_follow_parent,
+            initargs=(os.getpid(),),
         )
         try:
-            results = _run_chunks(pool, work, chunks, 2 * jobs, progress, total)
+            results = _run_chunks(pool, work, chunks, 2 * size, progress, total)
         except BaseException:
             _stop_pool(pool)
             raise

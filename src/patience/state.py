@@ -264,6 +264,14 @@ class State:
             self._hash = h
         return h
 
+    def __copy__(self) -> State:
+        # A state never changes: its copy is itself, even where its game
+        # cannot be pickled (a timed game with the caller's clock).
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Saved as JSON and loaded back by its game, which checks it whole.
         self._game._check_picklable()

@@ -92,7 +92,7 @@ class DoubleSolitaire(Game):
     def __init__(
         self, name: str = "double-solitaire", *, draw: int = 3, passes: int | None = None
     ) -> None:
-        _check(name, draw, passes, {})
+        draw, passes = _check(name, draw, passes, {})
         super().__init__(name, {"draw": draw, "passes": passes})
         options = dict(self.options)
         rules = double_solitaire_rules(draw=draw, passes=passes)

@@ -196,7 +196,7 @@ def _check_numbering(game: str, numbering: object) -> Numbering:
 
 
 def _freecell(*, cells: int = 4, runs: bool = True, numbering: str = "library") -> FreeCellGame:
-    check_count("freecell", "cells", cells, 0, MAX_CELLS)
+    cells = check_count("freecell", "cells", cells, 0, MAX_CELLS)
     check_flag("freecell", "runs", runs)
     chosen = _check_numbering("freecell", numbering)
     options: dict[str, object] = {"cells": cells, "runs": runs, "numbering": chosen}
@@ -204,7 +204,7 @@ def _freecell(*, cells: int = 4, runs: bool = True, numbering: str = "library") 
 
 
 def _bakers_game(*, cells: int = 4, runs: bool = True, numbering: str = "library") -> FreeCellGame:
-    check_count("bakers-game", "cells", cells, 0, MAX_CELLS)
+    cells = check_count("bakers-game", "cells", cells, 0, MAX_CELLS)
     check_flag("bakers-game", "runs", runs)
     chosen = _check_numbering("bakers-game", numbering)
     options: dict[str, object] = {"cells": cells, "runs": runs, "numbering": chosen}

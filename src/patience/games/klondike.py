@@ -59,15 +59,21 @@ MAX_PASSES = 100
 """The most passes through the stock a limit may allow (``None`` for no limit)."""
 
 
-def _check(game: str, draw: object, passes: object, flags: Mapping[str, object]) -> None:
-    check_count(game, "draw", draw, 1, MAX_DRAW)
+def _check(
+    game: str, draw: object, passes: object, flags: Mapping[str, object]
+) -> tuple[int, int | None]:
+    """The counting options checked, as plain ints (an ``IntEnum`` member
+    becomes its value), and the flags checked."""
+    count = check_count(game, "draw", draw, 1, MAX_DRAW)
+    limit = None
     if passes is not None:
         try:
-            check_count(game, "passes", passes, 1, MAX_PASSES)
+            limit = check_count(game, "passes", passes, 1, MAX_PASSES)
         except InvalidOptionError as e:
             raise InvalidOptionError(game, "passes", f"{e.reason}, or None") from None
     for option, value in flags.items():
         check_flag(game, option, value)
+    return count, limit
 
 
 def _make(
@@ -86,7 +92,7 @@ def _make(
         "worrying_back": worrying_back,
         "forced_aces": forced_aces,
     }
-    _check(name, draw, passes, flags)
+    draw, passes = _check(name, draw, passes, flags)
     rules = klondike_rules(
         title,
         draw=draw,

@@ -71,7 +71,7 @@ def check_count(game: str, option: str, value: object, low: int, high: int) -> i
         raise InvalidOptionError(
             game, option, f"must be an integer from {low} to {high}, not {brief_repr(value)}"
         )
-    return value
+    return int(value)  # an int subclass (an IntEnum) becomes a plain int
 
 
 def _sizes(value: Iterable[int] | int) -> tuple[int, ...]:
