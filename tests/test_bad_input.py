@@ -378,3 +378,87 @@ def test_every_public_method_of_a_game_refuses_junk_with_its_own_errors(name: st
                         f" {type(error).__name__}: {error}"
                     )
     assert tried > 100
+
+
+# ------------------------------------------------- no raw exceptions (47)
+
+
+def test_bad_arguments_raise_patience_errors_not_raw_ones() -> None:
+    import random as _random
+
+    from patience.policies import SolverPolicy, sample_world
+
+    game = patience.game("klondike")
+    state = game.deal(1)
+    session = patience.Session(game, seed=1)
+    record = session.record
+    calls = {
+        "with_moves(None)": lambda: record.with_moves(None),  # type: ignore[arg-type]
+        "with_moves([1])": lambda: record.with_moves([1]),  # type: ignore[list-item]
+        "with_moves(final=True)": lambda: record.with_moves([], final=True),  # type: ignore[arg-type]
+        "with_moves(final=other)": lambda: record.with_moves(
+            [], final=patience.game("golf").deal(1)
+        ),
+        "make_state(info=True)": lambda: game.make_state(state.piles, True),  # type: ignore[arg-type]
+        "sample_world(None)": lambda: sample_world(game, None, _random.Random(1)),  # type: ignore[arg-type]
+        "hint(foo=1)": lambda: session.hint(foo=1),
+        "hint(thoughtful, foo=1)": lambda: session.hint(thoughtful=True, foo=1),
+        "register(None)": lambda: patience.register(None, lambda: game),  # type: ignore[arg-type]
+        "solve(max_seconds=10**400)": lambda: patience.solve(game, state, max_seconds=10**400),
+        "SolverPolicy(max_seconds=10**400)": lambda: SolverPolicy(max_seconds=10**400),
+    }
+    for label, call in calls.items():
+        with pytest.raises(PatienceError):
+            call()
+        try:
+            call()
+        except PatienceError:
+            pass
+        except Exception as raw:  # pragma: no cover - the failure this test is for
+            pytest.fail(f"{label}: raw {type(raw).__name__}: {raw}")
+    # A registration error is still the TypeError or ValueError it was.
+    with pytest.raises(TypeError):
+        patience.register(None, lambda: game)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="already registered"):
+        patience.register("klondike", lambda: game)
+
+
+def test_wilson_interval_takes_any_number_of_trials() -> None:
+    low, high = patience.wilson_interval(3, 10**400)
+    assert 0.0 <= low <= high <= 1e-300
+    assert patience.wilson_interval(10**400, 10**400) == (1.0, 1.0)
+    low, high = patience.wilson_interval(5 * 10**399, 10**400)
+    assert low == pytest.approx(0.5) and high == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(
+    "penalty", [float("nan"), float("inf"), -1.0, None, "", "1", 10**4000, True]
+)
+def test_an_illegal_penalty_must_be_a_finite_number_of_at_least_zero(penalty: Any) -> None:
+    pytest.importorskip("gymnasium")
+    from patience.gym import PatienceEnv
+
+    with pytest.raises(PatienceError, match="illegal_penalty"):
+        PatienceEnv("klondike", illegal_penalty=penalty)
+    pytest.importorskip("pettingzoo")
+    from patience.pettingzoo import parallel_env
+
+    with pytest.raises(PatienceError, match="illegal_penalty"):
+        parallel_env("railroad-race", illegal_penalty=penalty)
+
+
+def test_environment_arguments_raise_patience_errors() -> None:
+    pytest.importorskip("pettingzoo")
+    from patience.gym import PatienceEnv
+    from patience.pettingzoo import parallel_env
+
+    env = PatienceEnv("klondike")
+    for options in (True, 3, "deal", {"seed": 1}):
+        with pytest.raises(PatienceError):
+            env.reset(options=options)  # type: ignore[arg-type]
+    assert PatienceEnv("klondike", illegal_penalty=0).illegal_penalty == 0.0
+    race = parallel_env("railroad-race")
+    race.reset(seed=1)
+    for actions in (None, 5, [0], {"p9": 0}, {}):
+        with pytest.raises(PatienceError):
+            race.step(actions)  # type: ignore[arg-type]

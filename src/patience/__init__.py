@@ -33,6 +33,7 @@ from .errors import (
     InvalidSeedError,
     InvalidStateError,
     PatienceError,
+    RegistrationError,
     UndoError,
     UnknownGameError,
 )
@@ -102,6 +103,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "Record",
+    "RegistrationError",
     "Result",
     "Session",
     "Simulation",

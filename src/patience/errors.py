@@ -22,6 +22,7 @@ __all__ = [
     "InvalidSeedError",
     "InvalidStateError",
     "PatienceError",
+    "RegistrationError",
     "UnknownGameError",
 ]
 
@@ -141,6 +142,17 @@ class GameFactoryError(PatienceError):
         self.name = name
         self.reason = reason
         super().__init__(f"the factory registered as {name!r} {reason}")
+
+
+class RegistrationError(PatienceError, TypeError):
+    """A game that cannot be registered as given: a name that is not a
+    lower-case string, a factory that is not callable or takes positional
+    parameters, a summary that is not a string, or a name already taken.
+
+    Raised by :func:`patience.register`. It is a :class:`TypeError` as well as
+    a :class:`ValueError` (as every :class:`PatienceError` is), so code that
+    caught either before still does.
+    """
 
 
 class InvalidOptionError(PatienceError):

@@ -662,6 +662,11 @@ class Game(
         for name, pile in piles.items():
             if not isinstance(pile, Pile):
                 raise PatienceError(f"pile {name!r} is not a Pile")
+        if not isinstance(info, Mapping):
+            raise PatienceError(
+                f"make_state() takes the counters as a mapping of names to values,"
+                f" not {brief_repr(info)}"
+            )
         items = self._encode(tuple(piles[n] for n in self._names))
         made = State._make(self, items, info if isinstance(info, Info) else Info(info))
         made._idle = idle

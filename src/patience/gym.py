@@ -29,7 +29,10 @@ and seeds).
 
 from __future__ import annotations
 
+import math
 import operator
+from collections.abc import Mapping
+from numbers import Real
 from typing import Any
 
 import gymnasium
@@ -93,7 +96,7 @@ nothing lasting, until ``max_idle`` or ``max_steps`` truncates it."""
 
 def _check_termination(value: object) -> None:
     if value not in TERMINATIONS:
-        raise ValueError(f"termination must be one of {TERMINATIONS}, not {brief_repr(value)}")
+        raise PatienceError(f"termination must be one of {TERMINATIONS}, not {brief_repr(value)}")
 
 
 def env_id(name: str) -> str:
@@ -123,10 +126,28 @@ def action_mask_array(game: Game, state: State, player: int | None = None) -> ND
     return mask
 
 
+def _reset_options(options: object) -> dict[str, Any]:
+    """``reset``'s ``options`` as a dict, checked: ``None`` or a mapping with
+    the keys ``deal`` and ``state`` only."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise PatienceError(
+            f"reset options are a dict (keys 'deal', 'state') or None, not {brief_repr(options)}"
+        )
+    unknown = set(options) - {"deal", "state"}
+    if unknown:
+        raise PatienceError(
+            f"reset options are 'deal' and 'state', not {brief_repr(sorted(map(str, unknown)))}"
+        )
+    return dict(options)
+
+
 def _check_render_mode(mode: object) -> None:
-    """Raise ``ValueError`` unless ``mode`` is ``None`` or one of :data:`RENDER_MODES`."""
+    """Raise :class:`~patience.PatienceError` (a ``ValueError``) unless ``mode``
+    is ``None`` or one of :data:`RENDER_MODES`."""
     if mode is not None and mode not in RENDER_MODES:
-        raise ValueError(
+        raise PatienceError(
             f"render_mode must be None or one of {RENDER_MODES}, not {brief_repr(mode)}"
         )
 
@@ -151,9 +172,26 @@ def _render(game: Game, state: State | None, mode: str | None) -> str | NDArray[
 
 
 def _check_limit(name: str, value: object) -> None:
-    """Raise ``ValueError`` unless ``value`` is ``None`` or a positive integer."""
+    """Raise :class:`~patience.PatienceError` (a ``ValueError``) unless
+    ``value`` is ``None`` or a positive integer."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise ValueError(f"{name} must be a positive integer, not {brief_repr(value)}")
+        raise PatienceError(f"{name} must be a positive integer, not {brief_repr(value)}")
+
+
+def _check_penalty(value: object) -> float:
+    """``value`` as the penalty for an illegal action: a finite number of at
+    least 0, else :class:`~patience.PatienceError` (a ``ValueError``)."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise PatienceError(f"illegal_penalty must be a number, not {brief_repr(value)}")
+    try:
+        penalty = float(value)
+    except OverflowError:
+        penalty = math.inf
+    if not math.isfinite(penalty) or penalty < 0:
+        raise PatienceError(
+            f"illegal_penalty must be a finite number of at least 0, not {brief_repr(value)}"
+        )
+    return penalty
 
 
 def _game_of(game: str | Game, options: dict[str, Any]) -> Game:
@@ -342,9 +380,11 @@ def _action_number(game: Game, action: Any) -> int:
             raise TypeError
         number = operator.index(action)
     except TypeError:
-        raise ValueError(f"an action is an integer, not {brief_repr(action)}") from None
+        raise PatienceError(f"an action is an integer, not {brief_repr(action)}") from None
     if not 0 <= number < game.num_actions:
-        raise ValueError(f"{game.name} has actions 0 to {game.num_actions - 1}, not {number}")
+        raise PatienceError(
+            f"{game.name} has actions 0 to {game.num_actions - 1}, not {brief_repr(number)}"
+        )
     return number
 
 
@@ -442,7 +482,9 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
             )
         _check_render_mode(render_mode)
         if illegal not in ILLEGAL_ACTIONS:
-            raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
+            raise PatienceError(
+                f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}"
+            )
         _check_limit("max_steps", max_steps)
         _check_limit("max_idle", max_idle)
         _check_termination(termination)
@@ -456,7 +498,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
         it is truncated (``None``: any)."""
         self.illegal = illegal
         """What a step does with an illegal action (one of :data:`ILLEGAL_ACTIONS`)."""
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = _check_penalty(illegal_penalty)
         """The penalty (a reward of minus this) for an illegal action."""
         self.termination = termination
         """When an episode is terminated (one of :data:`TERMINATIONS`)."""
@@ -491,10 +533,7 @@ class PatienceEnv(gymnasium.Env[NDArray[np.int32], np.int64]):
     ) -> tuple[NDArray[np.int32], dict[str, Any]]:
         """Start an episode: deal (see the class's "Seeds") and observe."""
         super().reset(seed=seed)
-        options = dict(options or {})
-        unknown = set(options) - {"deal", "state"}
-        if unknown:
-            raise ValueError(f"reset options are 'deal' and 'state', not {sorted(unknown)}")
+        options = _reset_options(options)
         state, deal, self._seeds = _reset_start(
             self.game, self._seeds, seed, self.np_random, options
         )

@@ -40,6 +40,7 @@ and :class:`PatienceParallelEnv` for how a joint action is played.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -56,6 +57,7 @@ from .gym import (
     RENDER_MODES,
     _action_number,
     _check_limit,
+    _check_penalty,
     _check_render_mode,
     _check_termination,
     _game_of,
@@ -92,7 +94,7 @@ def _checked(
         )
     _check_render_mode(render_mode)
     if illegal not in ILLEGAL_ACTIONS:
-        raise ValueError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
+        raise PatienceError(f"illegal must be one of {ILLEGAL_ACTIONS}, not {brief_repr(illegal)}")
     _check_limit("max_steps", max_steps)
     _check_limit("max_idle", max_idle)
     _check_termination(termination)
@@ -170,7 +172,7 @@ class _PatienceEnvBase:
         """Steps in a row the current episode has made without progress."""
         self._mark: Any = None
         self.illegal = illegal
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = _check_penalty(illegal_penalty)
         self.termination = termination
         """When the agents are terminated (one of :data:`patience.gym.TERMINATIONS`)."""
         self._by_rules = termination == "rules"
@@ -502,9 +504,13 @@ class PatienceParallelEnv(_PatienceEnvBase, ParallelEnv):  # type: ignore[misc]
             raise gymnasium.error.ResetNeeded("call reset() before step()")
         if not self.agents:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        if not isinstance(actions, Mapping):
+            raise PatienceError(
+                f"step() takes a dict of each agent's action, not {brief_repr(actions)}"
+            )
         unknown = [a for a in actions if a not in self._player]
         if unknown:
-            raise ValueError(
+            raise PatienceError(
                 f"no agent {brief_repr(unknown[0])}: agents are {self.possible_agents}"
             )
         game = self.game
@@ -516,7 +522,7 @@ class PatienceParallelEnv(_PatienceEnvBase, ParallelEnv):  # type: ignore[misc]
             if not own:
                 continue  # the agent waits
             if agent not in actions:
-                raise ValueError(f"{agent} has legal moves, so step() needs its action")
+                raise PatienceError(f"{agent} has legal moves, so step() needs its action")
             number = _action_number(game, actions[agent])
             move = own.get(number)
             if move is not None:

@@ -536,6 +536,7 @@ def sample_world(game: Game, view: State, rng: random.Random) -> State:
     Solitaire, the Railroad race), each player's hidden places get the unseen
     cards of their own pack.
     """
+    game._check_own(view)
     piles = list(view.piles.items_tuple)
     for places, pool in game._hidden_pools(view):
         unseen = list(pool.elements())

@@ -172,12 +172,30 @@ class Record:
         return cls(game.name, game.options, seed, cards)
 
     def with_moves(self, moves: Sequence[Move | str], final: State | None = None) -> Record:
-        """A copy with these moves and, if ``final`` is given, its result and how it ended."""
+        """A copy with these moves and, if ``final`` is given, its result and how it ended.
+
+        Raises :class:`~patience.PatienceError` for ``moves`` that are not a
+        sequence of moves or move texts, or a ``final`` that is not a state
+        of this record's game."""
+        if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+            raise PatienceError(
+                f"with_moves() takes a sequence of moves or move texts, not {brief_repr(moves)}"
+            )
+        texts = []
+        for move in moves:
+            if not isinstance(move, (Move, str)):
+                raise PatienceError(f"with_moves(): not a move: {brief_repr(move)}")
+            texts.append(str(move))
         result = end = None
         if final is not None:
+            if not isinstance(final, State) or final.game.name != self.game:
+                raise PatienceError(
+                    f"with_moves(): final must be a state of {self.game} or None,"
+                    f" not {brief_repr(final)}"
+                )
             result = final.game.result(final).to_json()
             end = final.game.ending(final)
-        return attrs.evolve(self, moves=tuple(str(m) for m in moves), result=result, end=end)
+        return attrs.evolve(self, moves=tuple(texts), result=result, end=end)
 
     def make_game(self) -> Game:
         """The game this record was played in."""

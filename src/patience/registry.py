@@ -33,6 +33,7 @@ from .errors import (
     GameFactoryError,
     InvalidOptionError,
     PatienceError,
+    RegistrationError,
     UnknownGameError,
     brief_repr,
 )
@@ -77,9 +78,9 @@ _lock = threading.RLock()
 
 def _check_name(n: object) -> str:
     if not isinstance(n, str):
-        raise TypeError(f"a game name must be a str, not {type(n).__name__}")
+        raise RegistrationError(f"a game name must be a str, not {type(n).__name__}")
     if not n or n != n.lower() or any(c.isspace() for c in n):
-        raise ValueError(f"game names are lower case without spaces: {brief_repr(n)}")
+        raise RegistrationError(f"game names are lower case without spaces: {brief_repr(n)}")
     return n
 
 
@@ -98,38 +99,41 @@ def register(
     :attr:`~patience.Game.name` is ``name``; :func:`game` checks both. Names
     and aliases are lower case without spaces, words joined by ``-``.
 
-    A name or alias that is already taken raises ``ValueError``, with one
+    A name or alias that is already taken raises
+    :class:`~patience.errors.RegistrationError`, with one
     exception: ``replace=True`` lets a game registered by other code than
     the library replace the entry of the same ``name`` (its old aliases go
     with it). The names and aliases of the built-in games can never be taken
     over. A name that is not a string, or a factory that is not callable,
-    raises ``TypeError``.
+    raises it too (it is both a ``TypeError`` and a ``ValueError``).
     """
     _check_name(name)
     if isinstance(aliases, str):
-        raise TypeError("aliases must be an iterable of names, not a single str")
+        raise RegistrationError("aliases must be an iterable of names, not a single str")
     alias_tuple = tuple(_check_name(a) for a in aliases)
     if not callable(factory):
-        raise TypeError(f"{name}: the factory must be callable, not {brief_repr(factory)}")
+        raise RegistrationError(f"{name}: the factory must be callable, not {brief_repr(factory)}")
     if not isinstance(summary, str):
-        raise TypeError(f"{name}: the summary must be a str")
+        raise RegistrationError(f"{name}: the summary must be a str")
     for p in inspect.signature(factory).parameters.values():
         if p.kind is not inspect.Parameter.KEYWORD_ONLY:
-            raise ValueError(f"{name}: factory parameters must be keyword-only, {p.name!r} is not")
+            raise RegistrationError(
+                f"{name}: factory parameters must be keyword-only, {p.name!r} is not"
+            )
     if len(set((name, *alias_tuple))) != 1 + len(alias_tuple):
-        raise ValueError(f"{name}: a name or alias is given twice")
+        raise RegistrationError(f"{name}: a name or alias is given twice")
     with _lock:
         replacing = replace and name in _entries
         for n in (name, *alias_tuple):
             if n in _builtin:
-                raise ValueError(
+                raise RegistrationError(
                     f"a game named {n!r} is already registered: it is built in "
                     "and cannot be replaced or shadowed"
                 )
             if replacing and (n == name or _aliases.get(n) == name):
                 continue  # the entry being replaced, or one of its own aliases
             if n in _entries or n in _aliases:
-                raise ValueError(f"a game named {n!r} is already registered")
+                raise RegistrationError(f"a game named {n!r} is already registered")
         if replacing:
             for alias in _entries[name].aliases:
                 _aliases.pop(alias, None)
@@ -154,7 +158,7 @@ def _load_plugin(ep: importlib.metadata.EntryPoint) -> None:
     if isinstance(obj, types.ModuleType):
         return  # a module registers its games when imported
     if not callable(obj):
-        raise TypeError(
+        raise RegistrationError(
             f"the entry point names a {type(obj).__name__}, "
             "not a callable or a module that registers games"
         )

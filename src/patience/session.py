@@ -248,19 +248,19 @@ class Session:
         reproducible: the same position gives the same hint, unless the time
         limit or ``progress`` cuts a search short.
         """
-        from .policies import HiddenInfoPolicy, SolverPolicy
+        from .policies import Policy, make_policy
 
         if self.is_over():
             raise PatienceError("the game is over: there is nothing to hint")
         rng = random.Random(len(self._moves))
-        policy: SolverPolicy | HiddenInfoPolicy
+        policy: Policy
         if thoughtful:
             options.setdefault("max_seconds", HINT_SECONDS)
-            policy = SolverPolicy(progress=progress, **options)
+            policy = make_policy("solver", progress=progress, **options)
         else:
             if progress is not None:
                 raise PatienceError("progress= is for thoughtful hints, which search")
-            policy = HiddenInfoPolicy(**options)
+            policy = make_policy("hidden", **options)
         return policy.choose(self.game, self.state, rng, player)
 
     def is_over(self) -> bool:

@@ -93,10 +93,12 @@ def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, floa
         raise PatienceError(f"wilson_interval(): z must be a positive number, not {brief_repr(z)}")
     if n == 0:
         return (0.0, 1.0)
-    p = wins / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    # 1 / n and wins / n divide integers exactly, so any n will do (a float
+    # n would overflow past about 1e308).
+    p, inv = wins / n, 1 / n
+    denominator = 1 + z * z * inv
+    centre = (p + z * z * inv / 2) / denominator
+    half = z * math.sqrt(p * (1 - p) * inv + z * z * inv * inv / 4) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 

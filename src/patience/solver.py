@@ -107,16 +107,20 @@ def check_node_limit(name: str, value: object, *, auto: bool = False) -> int | N
     return value
 
 
+def _finite(value: Real) -> bool:
+    """Whether ``value`` is a finite number a float can hold (an int past
+    about 1e308 cannot)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def check_seconds(name: str, value: object) -> float | None:
     """A time limit: ``None`` (no limit) or a positive, finite number of seconds."""
     if value is None:
         return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, Real)
-        or not math.isfinite(value)
-        or value <= 0
-    ):
+    if isinstance(value, bool) or not isinstance(value, Real) or not _finite(value) or value <= 0:
         raise PatienceError(
             f"{name} must be a positive, finite number of seconds or None, not {brief_repr(value)}"
         )
