@@ -166,6 +166,8 @@ def test_bounds_by_fan_direction() -> None:
         {"fan": "left", "extent": 4},  # reaches column -2
         {"fan": "sideways"},
         {"role": "pond"},
+        {"refill": 0},
+        {"label_below": "yes"},
     ],
 )
 def test_bad_specs_are_refused(kwargs: dict[str, Any]) -> None:
@@ -178,14 +180,28 @@ def test_bad_specs_are_refused(kwargs: dict[str, Any]) -> None:
 def test_specs_keep_their_old_defaults() -> None:
     spec = PileSpec("stock", "stock", 0, 0, label="Stock")
     assert (spec.fan, spec.extent, spec.spread, spec.owner) == ("none", 1, None, None)
+    assert (spec.refill, spec.label_below) == (True, False)
     assert eval(repr(spec), {"PileSpec": PileSpec}) == spec
+    # The later fields show in the repr only when they are not the defaults.
+    assert "refill" not in repr(spec) and "label_below" not in repr(spec)
+    place = PileSpec("a1", "tableau", 0, 3, refill=False, label_below=True)
+    assert repr(place).endswith("spread=None, refill=False, label_below=True)")
+    assert eval(repr(place), {"PileSpec": PileSpec}) == place
+
+
+def test_only_the_pyramids_and_the_clock_step_their_grids() -> None:
+    # Every other game draws its grid a whole cell a step, as it always did.
+    stepped = {"pyramid", "tripeaks", "clock"}
+    for name in patience.games():
+        rows, columns = patience.game(name).grid_steps
+        assert (set(rows) | set(columns) == {1}) == (name not in stepped), name
 
 
 # ----------------------------------------------------------------- pictures
 
 
-def sample_positions(game: Game) -> dict[str, patience.State]:
-    """The positions the docs' gallery pictures (docs/_ext/opening_layouts.py)."""
+def gallery() -> Any:
+    """The docs' gallery module (docs/_ext/positions.py), which needs patience alone."""
     import importlib.util
     from pathlib import Path
 
@@ -194,8 +210,48 @@ def sample_positions(game: Game) -> dict[str, patience.State]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    found: dict[str, patience.State] = module.sample_positions(game)
+    return module
+
+
+def sample_positions(game: Game) -> dict[str, patience.State]:
+    """The positions the docs' gallery pictures (docs/_ext/opening_layouts.py)."""
+    found: dict[str, patience.State] = gallery().sample_positions(game)
     return found
+
+
+@pytest.mark.parametrize("name", patience.games())
+def test_the_gallerys_longest_pile_is_one_whose_length_shows(name: str) -> None:
+    # Accordion's "longest pile" was its stock, a single card with a count:
+    # the longest pile is looked for among the piles that fan out, or in a
+    # game none of whose piles do, among those that are no stock,
+    # foundation or discard pile.
+    game = patience.game(name)
+    positions = sample_positions(game)
+    fanned = [s for s in game.layout if s.fan != "none"]
+    watched = fanned or [s for s in game.layout if s.role not in ("stock", "foundation", "discard")]
+
+    def longest(state: patience.State) -> int:
+        return max(len(state.piles[s.name]) for s in watched)
+
+    assert longest(positions["its longest pile"]) >= longest(positions["the opening"])
+    if name == "accordion":
+        state = positions["its longest pile"]
+        assert longest(state) >= 10 and longest(state) > len(state.piles["stock"])
+
+
+def test_gallery_titles_tell_games_of_one_title_apart() -> None:
+    names = list(patience.games())
+    titles = gallery().gallery_titles(names)
+    assert sorted(titles) == sorted(names)
+    assert len(set(titles.values())) == len(names)
+    for name in names:
+        assert titles[name].startswith(patience.game(name).title)
+    shared = {n for n in names if patience.game(n).title == "Railroad! Yard Solitaire"}
+    assert shared >= {"railroad", "railroad-double", "railroad-timed"}
+    for name in shared:
+        assert name in titles[name]
+    assert titles["railroad-double"].endswith("(sidings=8, decks=2)")
+    assert titles["klondike"] == "Klondike"
 
 
 @pytest.mark.parametrize("name", patience.games())

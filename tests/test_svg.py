@@ -9,6 +9,8 @@ position always gives the same bytes.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -66,32 +68,53 @@ def inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
     return ox - EPS <= x and oy - EPS <= y and x + w <= ox + ow + EPS and y + h <= oy + oh + EPS
 
 
+def starts(steps: tuple[float, ...]) -> list[float]:
+    """Where each row (or column) of a grid with these steps starts, in cells."""
+    return [sum(steps[:k]) for k in range(len(steps))]
+
+
 def check_picture(game: Game, state: State, text: str) -> ET.Element:
     root = ET.fromstring(text)
     assert root.tag == f"{NS}svg"
     _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
     rows, columns = game.grid_size
-    assert width == 2 * MARGIN + columns * (CARD_WIDTH + GAP) - GAP
+    row_steps, column_steps = game.grid_steps
+    assert (len(row_steps), len(column_steps)) == (rows, columns)
+    tops, lefts = starts(row_steps), starts(column_steps)
+    # The grid ends a cell past the start of its last row and column (or
+    # that row's step past it, if larger), up to the next whole unit.
+    across = lefts[-1] + max(column_steps[-1], 1)
+    assert width == math.ceil(2 * MARGIN + across * (CARD_WIDTH + GAP) - GAP - 1e-6)
     # A game of several players has a line under the table: whose turn it is.
     caption = 20 if game.players > 1 else 0
-    assert height == 2 * MARGIN + rows * (CARD_HEIGHT + GAP) - GAP + caption
+    down = tops[-1] + max(row_steps[-1], 1)
+    assert height == math.ceil(2 * MARGIN + down * (CARD_HEIGHT + GAP) - GAP - 1e-6) + caption
     specs = {s.name: s for s in game.layout}
     piles = {g.get("data-pile"): g for g in groups(root, "pile")}
-    assert list(piles) == [s.name for s in game.layout]
+    # Layout order, but emptied places that nothing fills again come first,
+    # under every card.
+    spent = [s.name for s in game.layout if not s.refill and not state.piles[s.name]]
+    assert list(piles) == spent + [s.name for s in game.layout if s.name not in spent]
     for name, group in piles.items():
         spec = specs[name]
         assert group.get("id") == f"pile-{name}"
         assert group.get("data-role") == spec.role
         assert group.get("data-count") == str(len(state.piles[name]))
         area = first_rect(group)
-        assert "area" in classes(area) and box_of(area) == pile_box(spec)
+        assert "area" in classes(area)
+        assert box_of(area) == pytest.approx(pile_box(spec, game), abs=EPS)
         top, left, bottom, right = spec.bounds
-        assert box_of(area) == (
-            MARGIN + left * (CARD_WIDTH + GAP),
-            MARGIN + top * (CARD_HEIGHT + GAP),
-            (right - left) * (CARD_WIDTH + GAP) - GAP,
-            (bottom - top) * (CARD_HEIGHT + GAP) - GAP,
+        assert box_of(area) == pytest.approx(
+            (
+                MARGIN + lefts[left] * (CARD_WIDTH + GAP),
+                MARGIN + tops[top] * (CARD_HEIGHT + GAP),
+                (lefts[right - 1] - lefts[left]) * (CARD_WIDTH + GAP) + CARD_WIDTH,
+                (tops[bottom - 1] - tops[top]) * (CARD_HEIGHT + GAP) + CARD_HEIGHT,
+            ),
+            abs=EPS,
         )
+        if spec.refill and all(step == 1 for step in (*row_steps, *column_steps)):
+            assert box_of(area) == pile_box(spec)  # whole cells: the box of the spec alone
     drawn: dict[str, list[int]] = {name: [] for name in piles}
     for card in groups(root, "card"):
         name = card.get("data-pile", "")
@@ -103,7 +126,7 @@ def check_picture(game: Game, state: State, text: str) -> ET.Element:
             CARD_HEIGHT,
         )
         assert inside(box_of(rect), (0, 0, width, height))
-        assert inside(box_of(rect), pile_box(specs[name])), (name, index, box_of(rect))
+        assert inside(box_of(rect), pile_box(specs[name], game)), (name, index, box_of(rect))
         if index < pile.down:
             assert "back" in classes(card) and "data-card" not in card.attrib
             assert card.find(f"{NS}title") is None and card.find(f"{NS}text") is None
@@ -124,7 +147,8 @@ def check_picture(game: Game, state: State, text: str) -> ET.Element:
             assert got == expected[len(expected) - len(got) :] and (got or not count), spec.name
             assert len(got) >= min(2, count), spec.name
             expected = got
-            if len(got) < count:
+            # Face-down cards fanned closer than face-up ones are counted too.
+            if len(got) < count or pile.down >= 2:
                 counts = [
                     t.text for t in piles[spec.name].iter(f"{NS}text") if "count" in classes(t)
                 ]
@@ -133,6 +157,9 @@ def check_picture(game: Game, state: State, text: str) -> ET.Element:
         if not count and game.outline_empty:
             labels = [t.text for t in piles[spec.name].iter(f"{NS}text")]
             assert " ".join(t or "" for t in labels) == " ".join((spec.label or spec.name).split())
+        if spec.label_below:  # the label under the pile, whatever it holds
+            below = [t for t in piles[spec.name].iter(f"{NS}text") if "below" in classes(t)]
+            assert [t.text for t in below] == [spec.label or spec.name], spec.name
     return root
 
 
@@ -466,3 +493,204 @@ def test_a_game_of_two_players_says_whose_turn_it_is() -> None:
     (caption,) = [t for t in root.iter(f"{NS}text") if "caption" in classes(t)]
     turn = game.current_player(state)
     assert caption.text == f"player 0 left, 1 right; player {turn} to move"
+
+
+# ------------------------------------------- overlapping rows, labels, beds
+
+
+def card_rects(root: ET.Element) -> list[tuple[str, int, tuple[float, float, float, float]]]:
+    """Every card drawn, in document (drawing) order: pile, index, rectangle."""
+    return [
+        (c.get("data-pile", ""), int(c.get("data-index", "-1")), box_of(first_rect(c)))
+        for c in groups(root, "card")
+    ]
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The area two rectangles share."""
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return max(0.0, min(ax + aw, bx + bw) - max(ax, bx)) * max(
+        0.0, min(ay + ah, by + bh) - max(ay, by)
+    )
+
+
+@pytest.mark.parametrize("name", ["pyramid", "tripeaks"])
+def test_each_row_lies_over_the_row_above_as_in_a_real_pyramid(name: str) -> None:
+    # Pyramid seed 3: after some moves a card looked free while cards lay on
+    # it, every row drawn apart from the others.
+    from patience.games.peaks import PEAK_COVERS
+    from patience.games.pyramid import COVERS
+    from patience.svg import card_places, picture_size
+
+    covers = COVERS if name == "pyramid" else PEAK_COVERS
+    game = patience.game(name)
+    for state in positions(game, seeds=(3,)):
+        root = ET.fromstring(patience.svg(state))
+        drawn = card_rects(root)
+        order = {(pile, index): k for k, (pile, index, _) in enumerate(drawn)}
+        rect = {pile: box for pile, _, box in drawn}
+        for place, (left, right) in covers.items():
+            for over in (left, right):
+                if place in rect and over in rect:
+                    # The card below lies partly under each card on it,
+                    # which is drawn after it, on top.
+                    assert overlap(rect[place], rect[over]) > CARD_WIDTH * CARD_HEIGHT / 8
+                    assert order[place, 0] < order[over, 0]
+                    # Half a row down, half a card to the side.
+                    dx = rect[over][0] - rect[place][0]
+                    dy = rect[over][1] - rect[place][1]
+                    assert abs(dx) == pytest.approx((CARD_WIDTH + GAP) / 2)
+                    assert dy == pytest.approx((CARD_HEIGHT + GAP) / 2)
+        # The geometry published is the geometry drawn, inside the picture.
+        width, height = picture_size(game)
+        for place in card_places(state):
+            assert 0 <= place.x <= width - CARD_WIDTH and 0 <= place.y <= height - CARD_HEIGHT
+    # Rows and columns still count whole cells; only their steps shrink.
+    rows, columns = game.grid_steps
+    assert min(rows) == min(columns) == 0.5
+    assert (len(rows), len(columns)) == game.grid_size
+
+
+@pytest.mark.parametrize("name", ["pyramid", "tripeaks"])
+def test_an_emptied_place_is_its_faint_name_under_every_card(name: str) -> None:
+    game = patience.game(name)
+    state = game.deal(3)
+    rng = random.Random(3)
+    table = [s.name for s in game.layout if s.role == "tableau"]
+    for _ in range(200):
+        if sum(not state.piles[n] for n in table) >= 4 or not game.legal_moves(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    emptied = [n for n in table if not state.piles[n]]
+    assert len(emptied) >= 4
+    root = ET.fromstring(patience.svg(state))
+    piles = {g.get("data-pile"): g for g in groups(root, "pile")}
+    everything = list(root.iter(f"{NS}g"))
+    first_card = next(k for k, g in enumerate(everything) if "card" in classes(g))
+    for place in emptied:
+        group = piles[place]
+        # Still a pile to click, named as the moves name it (``pair e1-g2``),
+        # but not a dashed place waiting for a card.
+        assert group.get("data-pile") == place and "area" in classes(first_rect(group))
+        texts = [t for t in group.iter(f"{NS}text")]
+        assert [t.text for t in texts] == [place] and place.islower()
+        assert float(texts[0].get("fill-opacity", "1")) < 1
+        assert not [r for r in group.iter(f"{NS}rect") if "empty" in classes(r)]
+        title = group.find(f"{NS}title")
+        assert title is not None and title.text == place
+        # Drawn before every card: its area takes no click meant for the card
+        # of the row above, which it overlaps.
+        assert everything.index(group) < first_card
+    # The stock and the waste, emptied, are still places waiting for cards.
+    assert all(s.refill for s in game.layout if s.role != "tableau")
+    assert all(not s.refill and s.label == s.name for s in game.layout if s.role == "tableau")
+
+
+def test_the_clock_lays_its_hours_round_a_face_each_labelled() -> None:
+    game = patience.game("clock")
+    state = game.deal(5)
+    for _ in range(20):
+        state = game.apply(state, game.legal_moves(state)[0])
+    root = ET.fromstring(patience.svg(state))
+    piles = {g.get("data-pile"): g for g in groups(root, "pile")}
+    specs = {s.name: s for s in game.layout}
+
+    def middle(name: str) -> tuple[float, float]:
+        # The middle of an hour: of its face-down pile and its face-up pile.
+        (x, y, _, h), (fx, _, fw, _) = (
+            pile_box(specs[name], game),
+            pile_box(specs["f" + name[1:]], game),
+        )
+        return (x + fx + fw) / 2, y + h / 2
+
+    cx, cy = middle("t13")
+    for hour in range(1, 13):
+        x, y = middle(f"t{hour}")
+        # Clockwise from twelve o'clock, thirty degrees an hour.
+        angle = math.degrees(math.atan2(x - cx, cy - y)) % 360
+        assert angle == pytest.approx(30 * hour % 360, abs=1), hour
+        # Labelled whatever the pile holds, under it, outside its cards.
+        group = piles[f"t{hour}"]
+        below = [t for t in group.iter(f"{NS}text") if "below" in classes(t)]
+        assert [t.text for t in below] == [f"{hour} o'clock"]
+        assert float(below[0].get("y", 0)) > y + CARD_HEIGHT / 2
+    assert any(state.piles[f"t{h}"] for h in range(1, 13))
+    below = [t.text for t in piles["t13"].iter(f"{NS}text") if "below" in classes(t)]
+    assert below == ["Kings"]
+    # No two cards of different hours touch, nor any label a card.
+    rects = [pile_box(s, game) for s in game.layout]
+    for a, b in itertools.combinations(rects, 2):
+        assert overlap(a, b) == 0
+    for t in root.iter(f"{NS}text"):
+        if "below" in classes(t):
+            x, y = float(t.get("x", 0)), float(t.get("y", 0))
+            label = (x - 30, y - 10, 60, 12)
+            assert all(overlap(label, r) == 0 for r in rects), t.text
+
+
+@pytest.mark.parametrize("name", ["canfield", "thirteen-up"])
+def test_a_reserve_lies_on_a_bed_of_its_own(name: str) -> None:
+    game = patience.game(name)
+    root = ET.fromstring(patience.svg(game.deal(1)))
+    beds: dict[str, set[str | None]] = {}
+    for group in groups(root, "pile"):
+        strokes = {r.get("stroke") for r in group.iter(f"{NS}rect") if "bed" in classes(r)}
+        beds.setdefault(group.get("data-role", ""), set()).update(strokes)
+    assert len(beds["reserve"]) == 1 and None not in beds["reserve"]
+    assert beds["reserve"].isdisjoint(beds["foundation"]) and not beds["tableau"]
+    cells = ET.fromstring(patience.svg(patience.game("freecell").deal(1)))
+    cell = {r.get("stroke") for r in cells.iter(f"{NS}rect") if "cell" in classes(r)}
+    assert cell and beds["reserve"].isdisjoint(cell)
+
+
+def counts_of(root: ET.Element, pile: str) -> list[str | None]:
+    group = next(g for g in groups(root, "pile") if g.get("data-pile") == pile)
+    return [t.text for t in group.iter(f"{NS}text") if "count" in classes(t)]
+
+
+def test_face_down_cards_squeezed_in_a_fan_are_counted() -> None:
+    spider = patience.game("spider")
+    state = spider.deal(1)
+    root = ET.fromstring(patience.svg(state))
+    for k in range(1, 11):
+        pile = state.piles[f"t{k}"]
+        assert pile.down >= 4 and counts_of(root, f"t{k}") == [str(len(pile))]
+    assert counts_of(root, "stock") == [str(len(state.piles["stock"]))] == ["54"]
+    railroad = patience.game("railroad")
+    for state in positions(railroad, seeds=(1, 2)):
+        root = ET.fromstring(patience.svg(state))
+        for k in range(1, 5):
+            pile = state.piles[f"s{k}"]
+            if pile.down >= 2:
+                assert counts_of(root, f"s{k}") == [str(len(pile))]
+    # One face-down card under face-up ones is plain to see: no count.
+    klondike = patience.game("klondike")
+    root = ET.fromstring(patience.svg(klondike.deal(1)))
+    assert counts_of(root, "t2") == [] and counts_of(root, "t3") == ["3"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_cards_are_drawn_in_the_order_card_places_lists_them(name: str) -> None:
+    from patience.svg import card_places
+
+    game = patience.game(name)
+    for state in positions(game, seeds=(2,)):
+        drawn = [(pile, index) for pile, index, _ in card_rects(ET.fromstring(patience.svg(state)))]
+        assert drawn == [(p.pile, p.index) for p in card_places(state) if p.shown]
+
+
+def test_grid_steps_are_checked() -> None:
+    class Steps(Railroad):
+        def __init__(self, rows: dict[Any, Any], columns: dict[Any, Any]) -> None:
+            super().__init__("railroad")
+            self._set_layout(self.layout, row_steps=rows, column_steps=columns)
+
+    game = Steps({0: 0.5}, {0: 2})
+    assert game.grid_steps == ((0.5, 1, 1, 1, 1, 1), (2, 1, 1, 1, 1, 1))
+    assert pile_box(game.layout[1], game) == (10.0, 57.0, 6 * 70 + 60.0, 84.0)
+    for rows, columns in [({6: 1}, {}), ({}, {-1: 1}), ({0: 0}, {}), ({}, {1: 9}), ({0: True}, {})]:
+        with pytest.raises(ValueError):
+            Steps(rows, columns)
+    with pytest.raises(PatienceError):
+        pile_box(patience.game("klondike").layout[0], game)

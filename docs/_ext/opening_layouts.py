@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
-from positions import sample_positions
+from positions import gallery_titles, sample_positions
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
@@ -117,16 +117,19 @@ class OpeningLayout(SphinxDirective):
 
 class GameGallery(SphinxDirective):
     """Pictures of every registered game at three positions (see
-    :func:`sample_positions`), one section per game."""
+    :func:`sample_positions`), one section per game, titled as
+    :func:`gallery_titles` says."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
         self.env.note_dependency(sys.modules["patience.svg"].__file__ or "")
         lines: list[str] = []
-        for name in patience.games():
+        names = list(patience.games())
+        titles = gallery_titles(names)
+        for name in names:
             game = patience.game(name)
-            title = game.title or game.name
+            title = titles[name]
             width, height = picture_size(game)
             scale = min(1.0, MAX_WIDTH / width, MAX_HEIGHT / height)
             lines += [title, "-" * len(title), ""]

@@ -116,6 +116,21 @@ def check_stall(game: str, value: object) -> int | None:
     )
 
 
+def _grid_steps(
+    game: str, axis: str, steps: Mapping[int, float] | None, count: int
+) -> tuple[float, ...]:
+    """One step for each of ``count`` rows (or columns): 1, or what ``steps``
+    gives; ``ValueError`` for a step off the grid or out of range."""
+    out: list[float] = [1] * count
+    for index, step in (steps or {}).items():
+        if type(index) is not int or not 0 <= index < count:
+            raise ValueError(f"{game}: a {axis} step for {index!r}, which is no {axis} of the grid")
+        if isinstance(step, bool) or not isinstance(step, (int, float)) or not 0 < step <= 8:
+            raise ValueError(f"{game}: {axis} {index}'s step must be above 0 and at most 8")
+        out[index] = step
+    return tuple(out)
+
+
 _EVERY_SEED = range(2**64)
 """The seeds of the library's shuffle, which most games deal by."""
 
@@ -199,6 +214,7 @@ class Game(
         self._names: tuple[str, ...] = ()
         self._index: dict[str, int] = {}
         self._grid: tuple[int, int] = (0, 0)
+        self._steps: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
     @property
     def stall(self) -> int | None:
@@ -215,8 +231,20 @@ class Game(
         A read-only view: a game's options never change after it is made."""
         return MappingProxyType(self._options)
 
-    def _set_layout(self, layout: Iterable[PileSpec]) -> None:
-        """Fix the game's piles; subclasses call this once from ``__init__``."""
+    def _set_layout(
+        self,
+        layout: Iterable[PileSpec],
+        *,
+        row_steps: Mapping[int, float] | None = None,
+        column_steps: Mapping[int, float] | None = None,
+    ) -> None:
+        """Fix the game's piles; subclasses call this once from ``__init__``.
+
+        ``row_steps`` and ``column_steps`` set :attr:`grid_steps` where they
+        differ from one cell: ``{2: 0.5}`` draws row 3 half a cell below the
+        start of row 2, so that the cards of row 2 lie partly under those of
+        row 3. A step is a number above 0 and at most 8, for a row or column
+        of the grid; anything else raises ``ValueError``."""
         self.layout: tuple[PileSpec, ...] = tuple(layout)
         """The piles, in order, with position hints for front ends."""
         self._names = tuple(p.name for p in self.layout)
@@ -225,6 +253,10 @@ class Game(
             raise ValueError(f"{self.name}: pile names repeat in the layout")
         boxes = [p.bounds for p in self.layout]
         self._grid = (max((b[2] for b in boxes), default=0), max((b[3] for b in boxes), default=0))
+        self._steps = (
+            _grid_steps(self.name, "row", row_steps, self._grid[0]),
+            _grid_steps(self.name, "column", column_steps, self._grid[1]),
+        )
 
     @property
     def grid_size(self) -> tuple[int, int]:
@@ -233,6 +265,34 @@ class Game(
         Rows and columns count from 0, so this is one more than the lowest
         row and the rightmost column any pile covers."""
         return self._grid
+
+    @property
+    def grid_steps(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """``(row_steps, column_steps)``: how far each row of the grid starts
+        from the one before it, and each column from the one before it, in
+        cells; one number for each row and each column of :attr:`grid_size`.
+
+        Every step is 1 unless the game's layout says otherwise, and most
+        games' are: each card has a cell of its own. A step below 1 draws the
+        next row (or column) closer, so that its cards lie partly over this
+        one's, as Pyramid's and TriPeaks' rows overlap the rows above them
+        (half a cell down and half a cell across); a step above 1 leaves room.
+        Row ``r`` starts ``sum(row_steps[:r])`` cells from the top; a card
+        takes one cell whatever the steps, and the table ends one cell below
+        the start of its last row, or that row's step below it if larger
+        (room for Clock's labels under its lowest hour). Rows, columns,
+        :attr:`PileSpec.bounds` and :attr:`grid_size` count cells as ever, so
+        a front end that reads no steps draws the piles where they were, only
+        farther apart.
+
+        >>> import patience
+        >>> patience.game("klondike").grid_steps
+        ((1, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1, 1))
+        >>> rows, columns = patience.game("pyramid").grid_steps
+        >>> rows
+        (0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1)
+        """
+        return self._steps
 
     def __eq__(self, other: object) -> bool:
         if self is other:

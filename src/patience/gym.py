@@ -52,11 +52,12 @@ from .svg import (
     CARD_HEIGHT,
     CARD_WIDTH,
     GAP,
-    MARGIN,
     CardPlace,
     _anchor,
+    _box,
+    _extent,
+    _starts,
     card_places,
-    pile_box,
 )
 
 __all__ = [
@@ -274,10 +275,12 @@ def raster(state: State, scale: float = 0.5) -> NDArray[np.uint8]:
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0.1 <= scale <= 4:
         raise PatienceError(f"scale must be a number from 0.1 to 4, not {brief_repr(scale)}")
     game = state.game
-    rows, columns = game.grid_size
-    cell_w, cell_h = CARD_WIDTH + GAP, CARD_HEIGHT + GAP
-    width = max(2 * MARGIN + columns * cell_w - GAP, 2 * MARGIN)
-    height = max(2 * MARGIN + rows * cell_h - GAP, 2 * MARGIN)
+    # The table of the SVG, without the line under it that a game of several
+    # players has, its rows and columns as far apart as the game's steps say.
+    row_steps, column_steps = game.grid_steps
+    width = _extent(column_steps, CARD_WIDTH + GAP)
+    height = _extent(row_steps, CARD_HEIGHT + GAP)
+    starts = _starts(game)
     image = np.empty((round(height * scale), round(width * scale), 3), dtype=np.uint8)
     image[:] = _RGB["table"]
     card_w = max(round(CARD_WIDTH * scale), 4)
@@ -298,7 +301,7 @@ def raster(state: State, scale: float = 0.5) -> NDArray[np.uint8]:
             placed.setdefault(place.pile, []).append(place)
     for spec, pile in zip(game.layout, state.pile_tuple):
         if not pile.cards:
-            ax, ay = _anchor(spec, pile_box(spec))
+            ax, ay = _anchor(spec, _box(spec, starts))
             box(round(ax * scale), round(ay * scale), card_w, card_h, "outline", fill=False)
             continue
         for place in placed[spec.name]:

@@ -38,7 +38,11 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
-@attrs.frozen(slots=True)
+_LATER = ("refill", "label_below")
+"""Fields a spec's ``repr`` leaves out while they hold their defaults."""
+
+
+@attrs.frozen(slots=True, repr=False)
 class PileSpec:
     """How a front end should lay out one pile.
 
@@ -51,6 +55,13 @@ class PileSpec:
     piles share a cell, and :attr:`Game.grid_size` holds them all. ``owner``
     names the player whose pile it is in a multi-player game.
 
+    Two fields say how a pile looks when it matters: ``refill=False`` marks a
+    place that no card comes back to once it is emptied (a pyramid's place),
+    and ``label_below=True`` writes the label under the pile whatever it
+    holds, not only on its outline while it is empty (the hours of Clock).
+    How far apart the grid's rows and columns are drawn is the game's:
+    :attr:`Game.grid_steps <patience.Game.grid_steps>`.
+
     >>> spec = PileSpec("t1", "tableau", 1, 0, "down", extent=5)
     >>> spec.bounds
     (1, 0, 6, 1)
@@ -60,7 +71,8 @@ class PileSpec:
     Making a spec checks it: an unknown role or fan, an ``extent`` below 1
     (or above 1 for an unfanned pile), a ``spread`` below 1 (or any on an
     unfanned pile) and cells off the grid (a negative row or column) raise
-    ``ValueError``.
+    ``ValueError``, and so does a ``refill`` or ``label_below`` that is not
+    ``True`` or ``False``.
     """
 
     name: str
@@ -93,6 +105,28 @@ class PileSpec:
     the cards below lie squared up under the lowest fanned one. A waste that
     shows the three cards just turned has ``fan="right", spread=3``. At
     least 1 when given, and only for a fanned pile."""
+    refill: bool = True
+    """Whether cards may come to the pile again once it is empty (``True``,
+    the default). ``False`` for a place dealt once that nothing fills again,
+    such as a pyramid's place: a picture draws it, emptied, as its label
+    alone in a faint colour and under every card, not as an outline waiting
+    for a card."""
+    label_below: bool = False
+    """Whether the label is written under the pile's place at all times,
+    whatever the pile holds (Clock's hours), instead of only on its outline
+    while it is empty. The game leaves room for it under the pile (see
+    :attr:`Game.grid_steps <patience.Game.grid_steps>`)."""
+
+    def __repr__(self) -> str:
+        # The fields added later show only when they differ from their
+        # defaults, so that a spec written before them reads as it did.
+        shown = []
+        for field in attrs.fields(PileSpec):
+            value = getattr(self, field.name)
+            if field.name in _LATER and value == field.default:
+                continue
+            shown.append(f"{field.name}={value!r}")
+        return f"PileSpec({', '.join(shown)})"
 
     def __attrs_post_init__(self) -> None:
         if self.role not in ROLES:
@@ -111,6 +145,9 @@ class PileSpec:
                 raise ValueError(f"pile {self.name!r}: spread must be an integer of at least 1")
             if self.fan == "none":
                 raise ValueError(f"pile {self.name!r}: spread applies only to a fanned pile")
+        for field in ("refill", "label_below"):
+            if type(getattr(self, field)) is not bool:
+                raise ValueError(f"pile {self.name!r}: {field} must be True or False")
         top, left, _, _ = self.bounds
         if top < 0 or left < 0:
             raise ValueError(

@@ -8,9 +8,10 @@ everything comes from the layout and the piles.
 
 The picture is plain SVG 1.1 text, the same bytes for the same position, in
 user units where a card is :data:`CARD_WIDTH` by :data:`CARD_HEIGHT` and the
-grid cells are :data:`GAP` apart inside a :data:`MARGIN`; :func:`pile_box`
-gives the rectangle of a pile's cells. Front ends can find their way around
-it:
+grid cells are :data:`GAP` apart inside a :data:`MARGIN` (closer or farther
+where the game's :attr:`~patience.Game.grid_steps` say, as in Pyramid, whose
+rows overlap); :func:`pile_box` gives the rectangle of a pile's cells. Front
+ends can find their way around it:
 
 - each pile is a group ``<g id="pile-t3" class="pile tableau" data-pile="t3"
   data-role="tableau" data-count="7">`` whose first rectangle (class
@@ -20,6 +21,11 @@ it:
   face up, ``data-card`` with its text (``8H``). A face-down card carries
   nothing that tells what it is, so a position and its
   :meth:`~patience.Game.view` draw the same picture;
+- the cards are drawn in the order of :func:`card_places`, piles in layout
+  order and each pile bottom card first, so that a later card lies over an
+  earlier one; the groups of emptied places that nothing fills again
+  (:attr:`PileSpec.refill <patience.PileSpec.refill>`) come before every
+  card, so that they take no clicks meant for the cards they overlap;
 - a highlighted move adds class ``picked`` to the cards it picks up and
   ``source`` or ``target`` to its piles, with shapes of class ``mark``.
 
@@ -29,6 +35,7 @@ classes such as ``.back`` or ``.table``.
 
 from __future__ import annotations
 
+import math
 import sys
 import types
 from collections.abc import Iterable
@@ -102,11 +109,15 @@ _COLOURS = {
     "mark": "#ffcc00",
     "foundation": "#d9b84a",
     "cell": "#8fc1ea",
+    "reserve": "#e39ad0",
     "caption": "#ffffff",
 }
-_BEDS = ("foundation", "cell")
-"""Roles whose piles lie on a bed of their own colour, so that a foundation
-and a cell (a free cell, a tower) holding a card never look alike."""
+_BEDS = ("foundation", "cell", "reserve")
+"""Roles whose piles lie on a bed of their own colour, so that a foundation,
+a cell (a free cell, a tower) and a reserve holding a card never look alike,
+nor like a pile of the tableau."""
+_SPENT_OPACITY = 0.45
+"""How faint the name of an emptied place that nothing fills again is."""
 _CAPTION = 20
 """The height of the line under the table of a game of several players, which
 says whose turn it is."""
@@ -129,23 +140,68 @@ class Svg(str):
         return str(self)
 
 
-def pile_box(spec: PileSpec) -> tuple[float, float, float, float]:
+_Starts = tuple[tuple[float, ...], tuple[float, ...]]
+"""Where each grid row and each grid column starts, in cells."""
+
+
+def pile_box(spec: PileSpec, game: Game | None = None) -> tuple[float, float, float, float]:
     """``(x, y, width, height)``: the rectangle of a pile's cells in the picture.
 
     Every card of the pile is drawn inside it. The rectangle spans the cells
     of :attr:`PileSpec.bounds <patience.PileSpec.bounds>` less one gap, so
-    the rectangles of neighbouring piles stay :data:`GAP` apart.
+    the rectangles of neighbouring piles stay :data:`GAP` apart. Give the
+    ``game`` whose layout holds ``spec`` to place the cells as its
+    :attr:`~patience.Game.grid_steps` say: in a game whose rows overlap
+    (Pyramid), so do the rectangles of their piles. Without a game, every
+    step is one cell (a ``spec`` not in ``game.layout`` raises
+    :class:`~patience.errors.PatienceError`).
 
     >>> from patience import PileSpec
     >>> pile_box(PileSpec("t1", "tableau", 1, 0, "down", extent=5))
     (10, 104, 60, 460)
+    >>> import patience
+    >>> pyramid = patience.game("pyramid")
+    >>> [pile_box(s, pyramid) for s in pyramid.layout if s.name in ("a1", "b1")]
+    [(325.0, 10.0, 60.0, 84.0), (290.0, 57.0, 60.0, 84.0)]
     """
+    if game is None:
+        return _box(spec, None)
+    if spec not in game.layout:
+        raise PatienceError(f"{game.name} has no pile laid out as {brief_repr(spec)}")
+    x, y, w, h = _box(spec, _starts(game))
+    return float(x), float(y), float(w), float(h)
+
+
+def _starts(game: Game) -> _Starts:
+    """Where the game's grid rows and columns start, in cells (whole numbers
+    where every step before them is)."""
+    rows, columns = game.grid_steps
+    return _running(rows), _running(columns)
+
+
+def _running(steps: tuple[float, ...]) -> tuple[float, ...]:
+    out = []
+    at: float = 0
+    for step in steps:
+        out.append(at)
+        at += step
+    return tuple(out)
+
+
+def _box(spec: PileSpec, starts: _Starts | None) -> tuple[float, float, float, float]:
+    """The rectangle of ``spec``'s cells, its rows and columns starting where
+    ``starts`` says (``None``: one cell apart)."""
     top, left, bottom, right = spec.bounds
+    rows: tuple[float, ...] | range = range(bottom)
+    columns: tuple[float, ...] | range = range(right)
+    if starts is not None:
+        rows, columns = starts
+    y0, y1, x0, x1 = rows[top], rows[bottom - 1], columns[left], columns[right - 1]
     return (
-        MARGIN + left * _CELL_W,
-        MARGIN + top * _CELL_H,
-        (right - left) * _CELL_W - GAP,
-        (bottom - top) * _CELL_H - GAP,
+        MARGIN + x0 * _CELL_W,
+        MARGIN + y0 * _CELL_H,
+        (x1 - x0) * _CELL_W + CARD_WIDTH,
+        (y1 - y0) * _CELL_H + CARD_HEIGHT,
     )
 
 
@@ -178,12 +234,22 @@ def picture_size(game: Game) -> tuple[int, int]:
     >>> picture_size(patience.game("klondike"))
     (500, 574)
     """
-    rows, columns = game.grid_size
-    width = max(2 * MARGIN + columns * _CELL_W - GAP, 2 * MARGIN)
-    height = max(2 * MARGIN + rows * _CELL_H - GAP, 2 * MARGIN)
+    row_steps, column_steps = game.grid_steps
+    width = _extent(column_steps, _CELL_W)
+    height = _extent(row_steps, _CELL_H)
     if game.players > 1:
         height += _CAPTION
     return width, height
+
+
+def _extent(steps: tuple[float, ...], cell: int) -> int:
+    """The picture's size along one axis: the margins, and the grid up to the
+    end of its last row or column (one cell past its start, or its step if
+    larger), less the gap after it; up to the next whole unit."""
+    if not steps:
+        return 2 * MARGIN
+    last = sum(steps[:-1]) + max(steps[-1], 1)
+    return max(math.ceil(2 * MARGIN + last * cell - GAP - 1e-6), 2 * MARGIN)
 
 
 def card_places(position: State) -> tuple[CardPlace, ...]:
@@ -196,6 +262,14 @@ def card_places(position: State) -> tuple[CardPlace, ...]:
     lie under the lowest card drawn, so every card, the stock's included, has
     a place to move from.
 
+    This is also the order in which :func:`svg` draws the cards, each over
+    the ones before it: where two cards overlap, the one later in the tuple
+    lies on top. A pile's upper cards cover its lower ones, and where a
+    game's piles overlap (the rows of Pyramid and TriPeaks, see
+    :attr:`Game.grid_steps <patience.Game.grid_steps>`) the layout lists
+    the covered places first, so that a front end drawing the cards in this
+    order shows what covers what.
+
     >>> import patience
     >>> game = patience.game("klondike")
     >>> places = card_places(game.deal(2026))
@@ -207,8 +281,9 @@ def card_places(position: State) -> tuple[CardPlace, ...]:
     if not isinstance(position, State):
         raise InvalidStateError(f"card_places takes a State, not {type(position).__name__}")
     out = []
+    starts = _starts(position.game)
     for spec, pile in zip(position.game.layout, position.pile_tuple):
-        places = _places(spec, pile, pile_box(spec))
+        places = _places(spec, pile, _box(spec, starts))
         drawn = dict(places)
         lowest = places[0][1] if places else (0.0, 0.0)
         for index, card in enumerate(pile.cards):
@@ -234,10 +309,16 @@ def svg(
     :attr:`~patience.PileSpec.spread` of them, when the layout limits it),
     squeezed closer where the pile's :attr:`~patience.PileSpec.extent`
     cannot hold the full fan; a pile that does not fan shows its top card
-    and, with more than one card, their number. An empty pile is an outline
-    with its label. Face-down cards are drawn as backs and nothing in the
-    text says what they are, so ``svg(game.view(state))`` gives the same
-    picture as ``svg(state)``.
+    and, with more than one card, their number, and so does a fan that shows
+    fewer cards than it holds or squeezes two or more face-down cards
+    together. Foundations, cells and reserves lie on beds of their own
+    colours. An empty pile is an outline with its label, but an emptied
+    place that nothing fills again (a pyramid's) is only its label, faint;
+    a pile whose label goes below (Clock's hours) has it there whatever it
+    holds. Face-down cards are drawn as backs and nothing in the text says
+    what they are, so ``svg(game.view(state))`` gives the same picture as
+    ``svg(state)``. The cards are drawn in the order :func:`card_places`
+    lists them, each over those before it.
 
     ``highlight`` marks a move (a :class:`~patience.Move` or its notation):
     a move of cards marks the cards it picks up (the top ``count`` cards of
@@ -306,6 +387,12 @@ def svg(
     ]
     if game.players > 1:
         out.append(_caption(position, width, height))
+    starts = _starts(game)
+    # Emptied places that nothing fills again go first, under every card: a
+    # place of Pyramid overlaps the cards of the row above, which it must
+    # not hide from clicks once its own card is gone.
+    spent: list[str] = []
+    piles: list[str] = []
     for spec, pile in zip(game.layout, position.pile_tuple):
         role = (
             "source"
@@ -314,9 +401,19 @@ def svg(
             if spec.name == target or spec.name in marked
             else None
         )
-        out.extend(
-            _pile(spec, pile, role, lifted if role == "source" else 0, symbols, game.outline_empty)
+        (piles if pile or spec.refill else spent).extend(
+            _pile(
+                spec,
+                pile,
+                _box(spec, starts),
+                role,
+                lifted if role == "source" else 0,
+                symbols,
+                game.outline_empty,
+            )
         )
+    out += spent
+    out += piles
     out.append("</svg>")
     return Svg("\n".join(out))
 
@@ -398,9 +495,15 @@ def _highlighted(position: State, highlight: Move | str) -> tuple[str | None, st
 
 
 def _pile(
-    spec: PileSpec, pile: Pile, role: str | None, picked: int, symbols: bool, outline: bool = True
+    spec: PileSpec,
+    pile: Pile,
+    box: tuple[float, float, float, float],
+    role: str | None,
+    picked: int,
+    symbols: bool,
+    outline: bool = True,
 ) -> list[str]:
-    x, y, w, h = pile_box(spec)
+    x, y, w, h = box
     name = _attr(spec.name)
     classes = f"pile {_attr(spec.role)}" + (f" {role}" if role else "")
     owner = "" if spec.owner is None else f' data-owner="{spec.owner}"'
@@ -419,18 +522,25 @@ def _pile(
             f' width="{CARD_WIDTH + 6}" height="{CARD_HEIGHT + 6}" rx="7"'
             f' fill="none" stroke="{_COLOURS[spec.role]}" stroke-width="2.5"/>'
         )
-    if not places and (outline or role is not None):
+    label = spec.label or spec.name
+    if spec.label_below:
+        out.append(_label_below(_anchor(spec, (x, y, w, h))[0], y + h, label))
+    if not places and not spec.refill:
         cx, cy = _anchor(spec, (x, y, w, h))
-        out.extend(_outline(cx, cy, spec.label or spec.name))
+        out.append(_spent(cx, cy, label))
+    elif not places and (outline or role is not None):
+        cx, cy = _anchor(spec, (x, y, w, h))
+        out.extend(_outline(cx, cy, "" if spec.label_below else label))
     first_picked = len(pile) - min(picked, len(pile))
     for index, (cx, cy) in places:
         out.extend(_card(spec.name, pile, index, cx, cy, index >= first_picked, symbols))
     if spec.fan == "none" and len(pile) > 1:
         cx, cy = places[0][1]
         out.extend(_badge(cx, cy, len(pile)))
-    elif len(places) < len(pile):
-        # A fan that shows only its top cards says how many it holds, on its
-        # top card, which nothing covers.
+    elif len(places) < len(pile) or pile.down >= 2:
+        # A fan that shows only its top cards, or squeezes face-down cards
+        # together under them, says how many it holds, on its top card,
+        # which nothing covers.
         cx, cy = places[-1][1]
         out.extend(_badge(cx, cy, len(pile)))
     if role is not None and (role == "target" or not picked):
@@ -485,12 +595,14 @@ def _places(
 
 
 def _outline(x: float, y: float, label: str) -> list[str]:
-    """An empty pile: a dashed outline with the label in a few short lines."""
+    """An empty pile: a dashed outline with the label (if any) in a few short lines."""
     out = [
         f'<rect class="empty" x="{_n(x + 1)}" y="{_n(y + 1)}" width="{CARD_WIDTH - 2}"'
         f' height="{CARD_HEIGHT - 2}" rx="5" fill="none" stroke="{_COLOURS["outline"]}"'
         ' stroke-width="1.5" stroke-dasharray="4 3"/>'
     ]
+    if not label:
+        return out
     lines = _wrap(label)
     top = y + CARD_HEIGHT / 2 - 11 * (len(lines) - 1) / 2 + 3
     for k, line in enumerate(lines):
@@ -500,6 +612,26 @@ def _outline(x: float, y: float, label: str) -> list[str]:
             f"{escape(line)}</text>"
         )
     return out
+
+
+def _spent(x: float, y: float, label: str) -> str:
+    """An emptied place that nothing fills again: its label alone, faint, low
+    in the place, where the cards of the row above (which an overlapping
+    place lies partly over) do not reach."""
+    return (
+        f'<text class="label spent" x="{_n(x + CARD_WIDTH / 2)}" y="{_n(y + CARD_HEIGHT - 10)}"'
+        f' font-size="9" text-anchor="middle" fill="{_COLOURS["label"]}"'
+        f' fill-opacity="{_SPENT_OPACITY}">{escape(label)}</text>'
+    )
+
+
+def _label_below(x: float, bottom: float, label: str) -> str:
+    """A label written under a pile at all times, in the room its game leaves."""
+    return (
+        f'<text class="label below" x="{_n(x + CARD_WIDTH / 2)}" y="{_n(bottom + 12)}"'
+        f' font-size="10" text-anchor="middle" fill="{_COLOURS["label"]}">'
+        f"{escape(label)}</text>"
+    )
 
 
 def _wrap(label: str) -> list[str]:

@@ -16,6 +16,8 @@ Registered as ``clock`` (aliases ``clock-patience``, ``travellers``,
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from collections.abc import Hashable
 from typing import Any
@@ -42,15 +44,38 @@ FACE_UP: tuple[str, ...] = tuple(f"f{k}" for k in range(1, 14))
 _COUNT_OR_DETAIL = re.compile(r"(?:^|\s)(?:x\d+|=\S*)(?:\s|$)")
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-# Where each position lies on the table, as (row, column) of its face-down
-# pile, the face-up cards in the column to its right: twelve places in a ring
-# round a square of four places by four, each place two cells wide, one
-# o'clock right of the top middle, and the kings inside the ring, in the middle.
-_PLACES: tuple[tuple[int, int], ...] = (
-    *((row, 2 * slot) for row, slot in ((0, 2), (0, 3), (1, 3), (2, 3), (3, 3), (3, 2))),
-    *((row, 2 * slot) for row, slot in ((3, 1), (3, 0), (2, 0), (1, 0), (0, 0), (0, 1))),
-    (1, 3),
-)
+_ACROSS, _DOWN = 4.0, 3.0
+"""The clock face's half width and half height, in cells: how far the middle
+of three o'clock lies right of the middle of the kings' place, and twelve
+o'clock above it."""
+_LABEL_ROOM = 0.2
+"""The room under the lowest hour for its label, in cells."""
+
+
+def _face() -> tuple[tuple[tuple[int, int, int], ...], dict[int, float], dict[int, float]]:
+    """The clock face on the grid: for each position, from one o'clock round
+    to twelve and then the kings in the middle, the row and the columns of
+    its face-down pile and, to the right, its face-up one; and the steps of
+    the grid's rows and columns that put each position on an ellipse round
+    the kings, as a clock's hours lie round its face."""
+    middles = [
+        (_ACROSS * math.sin(math.pi * h / 6), -_DOWN * math.cos(math.pi * h / 6))
+        for h in range(1, 13)
+    ]
+    middles.append((0.0, 0.0))
+    tops = sorted({round(y, 6) for _, y in middles})
+    lefts = sorted({round(x + side, 6) for x, _ in middles for side in (-1, 0)})
+    places = tuple(
+        (tops.index(round(y, 6)), lefts.index(round(x - 1, 6)), lefts.index(round(x, 6)))
+        for x, y in middles
+    )
+    rows = {k: round(b - a, 6) for k, (a, b) in enumerate(itertools.pairwise(tops))}
+    rows[len(tops) - 1] = 1 + _LABEL_ROOM
+    columns = {k: round(b - a, 6) for k, (a, b) in enumerate(itertools.pairwise(lefts))}
+    return places, rows, columns
+
+
+_PLACES, _ROW_STEPS, _COLUMN_STEPS = _face()
 
 _REFUSALS = FrozenMapping(
     {
@@ -100,21 +125,20 @@ class Clock(Game):
     def __init__(self, name: str = "clock") -> None:
         super().__init__(name, {})
         self._deck = Deck.standard()
+        # Round a clock face, each hour labelled under its face-down pile.
         specs: list[PileSpec] = []
         for k in range(13):
-            row, column = _PLACES[k]
-            where = f"{k + 1} o'clock" if k < 12 else "the centre"
+            row, column, _ = _PLACES[k]
+            where = f"{k + 1} o'clock" if k < 12 else "Kings"
             specs.append(
-                PileSpec(FACE_DOWN[k], "tableau", row, column, label=f"Face down, {where}")
+                PileSpec(FACE_DOWN[k], "tableau", row, column, label=where, label_below=True)
             )
         for k in range(13):
-            row, column = _PLACES[k]
+            row, _, column = _PLACES[k]
             specs.append(
-                PileSpec(
-                    FACE_UP[k], "foundation", row, column + 1, label=f"{_rank(k + 1)}s turned up"
-                )
+                PileSpec(FACE_UP[k], "foundation", row, column, label=f"{_rank(k + 1)}s turned up")
             )
-        self._set_layout(specs)
+        self._set_layout(specs, row_steps=_ROW_STEPS, column_steps=_COLUMN_STEPS)
         self._turns = tuple(Move("turn", name) for name in FACE_DOWN)
 
     @property

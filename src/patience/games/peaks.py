@@ -147,14 +147,19 @@ class Peaks(Game):
         covers: dict[int, tuple[int, ...]],
         hidden: bool,
         stock_at: tuple[int, int],
+        waste_at: tuple[int, int] | None = None,
+        steps: tuple[dict[int, float], dict[int, float]] = ({}, {}),
     ) -> None:
         self._deck = Deck.standard()
+        waste_at = waste_at or (stock_at[0], stock_at[1] + 1)
         self._set_layout(
             [
                 PileSpec("stock", "stock", *stock_at, label="Stock"),
-                PileSpec("waste", "waste", stock_at[0], stock_at[1] + 1, label="Waste"),
+                PileSpec("waste", "waste", *waste_at, label="Waste"),
                 *table,
-            ]
+            ],
+            row_steps=steps[0],
+            column_steps=steps[1],
         )
         self._size = len(table)
         self._covers = tuple(tuple(_T0 + c for c in covers.get(k, ())) for k in range(len(table)))
@@ -535,13 +540,18 @@ class TriPeaks(Peaks):
             for m in range(2):
                 columns[b[2 * k + m]] = 6 * k + 2 * m + 2
             columns[a[k]] = 6 * k + 3
+        # Each row half a card below the one above, the columns half a card
+        # apart, so that a row lies over the lower half of the row above; the
+        # stock and the waste under the middle of the base row. A place
+        # emptied stays empty, labelled as the moves name it.
         table = [
-            PileSpec(n, "tableau", r, columns[n], label=n.upper())
+            PileSpec(n, "tableau", r, columns[n], label=n, refill=False)
             for r, row in enumerate(PEAK_ROWS)
             for n in row
         ]
         covers = {at[n]: tuple(at[o] for o in PEAK_COVERS[n]) for n in PEAK_COVERS}
-        self._setup(table, covers, hidden=True, stock_at=(5, 0))
+        half = (dict.fromkeys(range(3), 0.5), dict.fromkeys(range(18), 0.5))
+        self._setup(table, covers, hidden=True, stock_at=(4, 7), waste_at=(4, 11), steps=half)
         self._table_cards = 28
 
     def _deal(self, cards: tuple[Card, ...]) -> State:

@@ -157,18 +157,23 @@ class Pyramid(Game):
         self.passes = passes
         """How many passes through the stock are allowed (``None``: no limit)."""
         self._deck = Deck.standard()
-        # The pyramid on a grid of half cards: row r's cards two columns apart.
+        # The pyramid on a grid of half cards: row r's cards two columns
+        # apart, each row half a card below the one above and half a card
+        # to the left, so that it lies over the lower half of that row. A
+        # place emptied stays empty, labelled as the moves name it.
         self._set_layout(
             [
                 PileSpec("stock", "stock", 0, 0, label="Stock"),
-                PileSpec("waste", "waste", 1, 0, label="Waste"),
+                PileSpec("waste", "waste", 2, 0, label="Waste"),
                 PileSpec("discard", "discard", 0, 15, label="Discard"),
                 *(
-                    PileSpec(n, "tableau", r, 2 + 6 - r + 2 * k, label=n.upper())
+                    PileSpec(n, "tableau", r, 2 + 6 - r + 2 * k, label=n, refill=False)
                     for r, row in enumerate(PLACES)
                     for k, n in enumerate(row)
                 ),
-            ]
+            ],
+            row_steps=dict.fromkeys(range(6), 0.5),
+            column_steps={1: 0.5, **dict.fromkeys(range(2, 14), 0.5)},
         )
         self._kings = tuple(Move("move", n, "discard") for n in _SOURCES)
         self._pairs = {
