@@ -5,6 +5,7 @@ Commands::
     python -m patience games                       # the registered games
     python -m patience show klondike --seed 7      # deal and print a position
     python -m patience demo [GAME] [--seed N]      # deal, play greedily, print it all
+    python -m patience play klondike -o draw=1     # play a game yourself, in the terminal
     python -m patience solve railroad --seed 7     # thoughtful: can this deal be won?
     python -m patience simulate railroad --policy greedy --deals 1000 --jobs 2
 
@@ -28,11 +29,12 @@ import json
 import math
 import os
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import __version__
+from . import __version__, play
 from .errors import PatienceError, brief_repr
 from .game import Game
 from .policies import POLICIES, GreedyPolicy, make_policy
@@ -222,6 +224,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    return play.run(_game(args), seed=args.seed, undo=args.undo)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     g = _game(args)
     seed = _seed(g, args)
@@ -369,6 +375,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_demo)
 
     p = sub.add_parser(
+        "play",
+        help="play a game yourself, in notation or by clicks on piles",
+        description="Play a game in the terminal: type moves in the game's notation, or\n"
+        "click piles by name. After each move the table is printed, with what the\n"
+        "move did in words.",
+        epilog=f"commands while playing:\n{_indented(play.COMMANDS)}\n\n{play.CLICKS}"
+        "\n\nexamples (a command line, then lines to type):\n"
+        + play.EXAMPLES.replace("python -m patience play", "%(prog)s"),
+        formatter_class=_RawEpilog,
+    )
+    game_args(p, "klondike")
+    p.add_argument(
+        "--seed", type=int, help="the deal (default: a random one, printed to play it again)"
+    )
+    p.add_argument(
+        "--undo",
+        choices=["free", "no-reveal"],
+        default="free",
+        help="no-reveal: a move that showed a hidden card cannot be taken back",
+    )
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser(
         "solve", help="search a deal for a win, seeing every card", formatter_class=helpful
     )
     game_args(p)
@@ -444,6 +473,14 @@ class _DefaultsShown(argparse.HelpFormatter):
         ):
             return text
         return f"{text} (default: %(default)s)"
+
+
+class _RawEpilog(argparse.RawDescriptionHelpFormatter, _DefaultsShown):
+    """Help whose epilog keeps its lines (the commands and examples of ``play``)."""
+
+
+def _indented(text: str) -> str:
+    return textwrap.indent(text, "  ")
 
 
 INTERRUPTED = 130
