@@ -1,6 +1,10 @@
-"""A second front end: any registered game played by clicks and drops alone.
+"""A demonstration of the click API: any registered game played by clicks and drops.
 
-Run: python examples/click_player.py spider --seed 3 --moves 40
+Run: python examples/click_player.py spider -o suits=1 --seed 3 --moves 40
+
+This is a bot, not a player: it chooses its own presses and drops at random
+and prints what each one did. To play a game yourself, run
+``python -m patience play GAME`` (``src/patience/play.py``).
 
 It plays as a person at a screen would, with nothing but what the docs'
 "Building a front end" page describes and no knowledge of any game: it
@@ -18,9 +22,10 @@ refusal, and it takes a move back when the undo policy allows
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 import patience
 from patience import IllegalMoveError, Session, UndoError
@@ -102,14 +107,44 @@ def play(session: Session, moves: int, out: TextIO, seed: int = 0) -> Session:
     return session
 
 
+def options(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as game options, each value read as JSON where it
+    can be (``draw=1``, ``passes=null``) and kept as text where not."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise patience.PatienceError(f"options are NAME=VALUE, not {pair!r}")
+        try:
+            out[name] = json.loads(text)
+        except ValueError:
+            out[name] = text
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Play any game by simulated clicks and drops.")
+    parser = argparse.ArgumentParser(
+        description="A bot that plays any game by simulated clicks and drops."
+    )
     parser.add_argument("game", nargs="?", default="klondike", help="a registered game")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable), as for python -m patience",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the deal")
     parser.add_argument("--moves", type=int, default=20, help="how many moves at most")
     parser.add_argument("--undo", choices=["free", "no-reveal"], default="no-reveal")
     args = parser.parse_args(argv)
-    session = Session(patience.game(args.game), seed=args.seed, undo=args.undo)
+    try:
+        game = patience.game(args.game, **options(args.option))
+        session = Session(game, seed=args.seed, undo=args.undo)
+    except patience.PatienceError as bad:
+        print(f"error: {bad}", file=sys.stderr)
+        return 2
     play(session, args.moves, sys.stdout, seed=args.seed)
     return 0
 

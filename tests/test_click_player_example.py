@@ -55,3 +55,14 @@ def test_it_knows_no_game(player: ModuleType) -> None:
     known = set(patience.games()) | piles | {"move", "draw", "deal", "pull", "redeal"}
     # "klondike" is the command line's default game, nothing more.
     assert strings & known <= {"klondike"}, strings & known
+
+
+def test_it_takes_game_options(player: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    assert player.main(["spider", "-o", "suits=1", "--seed", "3", "--moves", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "Spider (1 suit): " in out and re.findall(r"[♥♦♣]", out) == []
+    assert player.main(["klondike", "-o", "draw=1", "-o", "passes=null", "--moves", "3"]) == 0
+    drawn = capsys.readouterr().out.split("draw stock\n")[1].split("\n  3. ")[0]
+    assert drawn.count(" -> ") == 1  # draw=1: one card a draw
+    assert player.main(["klondike", "-o", "draw"]) == 2
+    assert capsys.readouterr().err == "error: options are NAME=VALUE, not 'draw'\n"
