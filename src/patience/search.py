@@ -1,6 +1,6 @@
 """What searches ask of a game besides its rules: keys for transpositions,
 lines of moves taken as one step, scores and advice told without making the
-moves, estimates, safe moves and bounds.
+moves, estimates, stages and promising moves, safe moves and bounds.
 
 The solver (:func:`patience.solve`), the policies and the search for progress
 ask these through the :class:`~patience.Game` methods of the same names,
@@ -10,9 +10,9 @@ change what is legal (see "Hooks for tools" in the docs): directly for
 :meth:`~patience.Game.canonical_key`, :meth:`~patience.Game.transposition_key`,
 :meth:`~patience.Game.debt`, :meth:`~patience.Game.safe_moves`,
 :meth:`~patience.Game.may_win` and :meth:`~patience.Game.score_bound`; through
-the private hooks ``_search_lines``, ``_move_scores``, ``_move_preferences``
-and ``_search_estimate`` for the four functions of this module, which check
-their state and then ask the hook.
+the private hooks ``_search_lines``, ``_move_scores``, ``_move_preferences``,
+``_search_estimate``, ``_search_stage`` and ``_promising_moves`` for the six
+functions of this module, which check their state and then ask the hook.
 """
 
 from __future__ import annotations
@@ -31,8 +31,10 @@ __all__ = [
     "SearchMethods",
     "move_preferences",
     "move_scores",
+    "promising_moves",
     "search_estimate",
     "search_lines",
+    "search_stage",
 ]
 
 
@@ -113,6 +115,43 @@ def search_estimate(game: Game, state: State, kind: int = 0) -> int | None:
     return game._search_estimate(state, kind)
 
 
+def search_stage(game: Game, state: State) -> int | None:
+    """The stage of play ``state`` is in, for a best-first search for wins
+    that takes one stage at a time, or ``None``.
+
+    A whole number that no legal move ever lowers, and that a few moves
+    raise: moves that change what is left to play for good, such as a deal
+    from a stock onto every pile. Where a game gives stages, the solver's
+    best-first search for wins searches the positions of one stage for a
+    while, then goes on from the most promising positions of the next (see
+    :doc:`/solving`); like the estimate it steers, it changes how soon a win
+    is found, never what a search can prove. ``None`` (the default) means
+    the game gives no stages, and the search takes the positions as they
+    come.
+    """
+    if type(state) is not State or state._game is not game:
+        game._check_own(state)
+    return game._search_stage(state)
+
+
+def promising_moves(game: Game, state: State) -> tuple[Move, ...] | None:
+    """The legal moves of ``state`` that a search seeking wins tries, or
+    ``None`` for all of them.
+
+    Some of the legal moves, in the order of
+    :meth:`~patience.Game.legal_moves`: a game leaves out moves that seldom
+    lead anywhere the others do not, such as moving a run off a card it is
+    built on in suit onto another. Unlike :meth:`~patience.Game.safe_moves`
+    and :meth:`~patience.Game.search_lines`, the moves left out may be the
+    only way to a win, so only a search that answers with wins alone asks
+    for them: the solver's best-first search does, its exhaustive runs,
+    which prove losses, never do. ``None`` (the default) leaves out nothing.
+    """
+    if type(state) is not State or state._game is not game:
+        game._check_own(state)
+    return game._promising_moves(state)
+
+
 # ------------------------------------------------------ the hooks, and Game's part
 
 
@@ -137,6 +176,18 @@ def _no_preferences(game: Game, state: State) -> tuple[int, ...] | None:
 def _no_estimate(game: Game, state: State, kind: int) -> int | None:
     """:func:`~patience.search.search_estimate` for a state of the game and
     a valid ``kind`` (default: ``None``)."""
+    return None
+
+
+def _no_stage(game: Game, state: State) -> int | None:
+    """:func:`~patience.search.search_stage` for a state of the game
+    (default: ``None``, no stages)."""
+    return None
+
+
+def _every_move(game: Game, state: State) -> tuple[Move, ...] | None:
+    """:func:`~patience.search.promising_moves` for a state of the game
+    (default: ``None``, every legal move)."""
     return None
 
 
@@ -221,6 +272,8 @@ class SearchMethods:
     move_scores = move_scores
     move_preferences = move_preferences
     search_estimate = search_estimate
+    search_stage = search_stage
+    promising_moves = promising_moves
     canonical_key = _state_itself
     transposition_key = _key_and_debt
     debt = _no_debt
@@ -244,3 +297,5 @@ class SearchMethods:
     _move_scores = _no_scores
     _move_preferences = _no_preferences
     _search_estimate = _no_estimate
+    _search_stage = _no_stage
+    _promising_moves = _every_move

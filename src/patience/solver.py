@@ -87,6 +87,21 @@ _SEEK_SHARE = 1
 multiple of the positions of the run before it."""
 
 
+_STAGE_PATIENCE = 2000
+"""Where the game gives stages (:meth:`~patience.Game.search_stage`), how
+many positions the best-first search of a stage makes without finding one
+with a better estimate before it moves on to the next stage, at first: each
+time it has been through every stage it starts again with twice as many."""
+
+_STAGE_LENGTH = 10
+"""The most positions the best-first search of one stage makes, as a
+multiple of its patience."""
+
+_STAGE_BRANCHES = 2
+"""How many positions of the next stage each stage's best-first search goes
+on from: those with the best estimates, the best first."""
+
+
 def check_count(name: str, value: object, minimum: int = 1) -> int:
     """``value`` if it is an integer (not a bool) of at least ``minimum``, else raise."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
@@ -769,16 +784,31 @@ class _Seeker:
     It keeps every position met but not yet expanded in a queue ordered by
     the estimate (ties: the one met last first) and expands the most
     promising: its first safe move alone if it has one, else its lines
-    where the game joins moves, else its moves. Positions are filed by
-    their transposition keys, as the runs file them, and skipped when met
-    again with no less debt, or when a run has proven them dead. It only
-    ever answers with a win: what it skips or drops is not searched, so it
-    proves nothing, and its running out of positions proves nothing either.
-    A position counts as one node when it is made, so its budget is kept
-    exactly, and the clock is read before each.
+    where the game joins moves, else its moves, or the promising ones where
+    the game names them (:meth:`~patience.Game.promising_moves`). Positions
+    are filed by their transposition keys, as the runs file them, and
+    skipped when met again with no less debt, or when a run has proven them
+    dead. It only ever answers with a win: what it skips or drops is not
+    searched, so it proves nothing, and its running out of positions proves
+    nothing either. A position counts as one node when it is made, so its
+    budget is kept exactly, and the clock is read before each.
+
+    Where the game gives stages (:meth:`~patience.Game.search_stage`), it
+    takes one stage at a time. The queue holds positions of the stage it
+    is searching; a position of a later stage is set aside. The stage's
+    search ends when the queue is empty, when :data:`_STAGE_PATIENCE`
+    positions have been made without a better estimate than the best so
+    far, or after ten times that many; then the :data:`_STAGE_BRANCHES`
+    positions set aside with the best estimates become the starting points
+    of the searches of their stage, the best first, depth first over the
+    stages. When every stage has been searched so, it starts again from the
+    root with twice the patience, unless no stage's search was cut short.
     """
 
     __slots__ = (
+        "best",
+        "best_at",
+        "cut",
         "dead",
         "empty",
         "game",
@@ -786,11 +816,18 @@ class _Seeker:
         "kind",
         "limit",
         "lines",
+        "made",
         "met",
+        "passed",
+        "patience",
         "pending",
         "player",
         "queue",
+        "root",
+        "roots",
         "ruled",
+        "stage",
+        "stage_at",
         "table_size",
         "ticket",
         "timed_out",
@@ -821,35 +858,105 @@ class _Seeker:
         self.going = going
         self.lines = game.search_lines(root) is not None
         self.met: dict[_Key, int] = {}
-        found, debt = game.transposition_key(root)
-        self.met[_Key(found)] = debt
         self.ticket = 0
-        self.queue: list[tuple[int, int, _Node]] = [(estimate, 0, (root, None, None))]
+        self.queue: list[tuple[int, int, _Node]] = []
         # The position being expanded and its children still to make.
         self.pending: tuple[_Node, list[tuple[_Step, State | None]]] | None = None
         self.empty = False
         self.timed_out = False
         self.win_line: tuple[Move, ...] | None = None
         self.win_score: int | None = None
+        self.made = 0  # positions made, over every slice
+        # Stages (Game.search_stage): the stage searched, the positions of
+        # later stages set aside, the starting points still to search, the
+        # search's patience, and when its stage began and its best was met.
+        self.root: _Node = (root, None, None)
+        self.stage = game.search_stage(root)
+        self.passed: list[tuple[int, int, _Node, _Key, int]] = []
+        self.roots: list[tuple[int, _Node]] = []
+        self.patience = _STAGE_PATIENCE
+        self.cut = False  # a stage's search of this round was cut short
+        self.best = self.best_at = self.stage_at = 0
+        self.begin(estimate, self.root)
+
+    def begin(self, estimate: int, node: _Node) -> None:
+        """Start the search (of a stage, where the game gives stages) at ``node``."""
+        self.met.clear()
+        found, debt = self.game.transposition_key(node[0])
+        self.met[_Key(found)] = debt
+        self.queue[:] = [(estimate, self.ticket, node)]
+        self.best, self.best_at = estimate, self.made
+        self.stage_at = self.made
+        if self.stage is not None:
+            self.stage = self.game.search_stage(node[0])
+
+    def next_stage(self) -> bool:
+        """End the search of the stage: set its most promising positions of
+        later stages aside as starting points, and begin the next search;
+        ``False`` where there is nothing left to search."""
+        passed = self.passed
+        passed.sort(key=_first_two)
+        chosen: list[tuple[int, _Node]] = []
+        keys: set[_Key] = set()
+        for estimate, _, node, key, _ in passed:
+            if len(chosen) == _STAGE_BRANCHES:
+                break
+            if key not in keys:
+                keys.add(key)
+                chosen.append((estimate, node))
+        passed.clear()
+        self.roots += reversed(chosen)
+        if not self.roots:
+            if not self.cut:
+                return False  # every stage's search ran out: more patience changes nothing
+            self.cut = False
+            self.patience *= 2
+            again = self.game.search_estimate(self.root[0], self.kind)
+            self.roots.append((0 if again is None else again, self.root))
+        value, node = self.roots.pop()
+        self.begin(value, node)
+        return True
 
     def release(self) -> None:
         """Let go of the search's tables (its results stay)."""
         self.queue.clear()
         self.met.clear()
+        self.passed.clear()
+        self.roots.clear()
         self.pending = None
 
     def search(self, budget: int | None) -> int:
         """Search on for at most ``budget`` positions; the positions made."""
         game, player, limit = self.game, self.player, self.limit
         queue, met, dead, ruled = self.queue, self.met, self.dead, self.ruled
-        made = 0
+        staged = self.stage is not None
+        start = self.made
         while True:
             if self.pending is None:
+                if staged and queue:
+                    # A stage's search ends once it has gone on too long
+                    # without finding a better position, or too long at all.
+                    total = self.made
+                    top = queue[0][0]
+                    if top < self.best:
+                        self.best, self.best_at = top, total
+                    elif (
+                        total - self.best_at > self.patience
+                        or total - self.stage_at > _STAGE_LENGTH * self.patience
+                    ):
+                        self.cut = True
+                        queue.clear()
                 if not queue:
-                    self.empty = True
-                    return made
+                    if not staged or not self.next_stage():
+                        self.empty = True
+                        return self.made - start
+                    continue
                 node = heapq.heappop(queue)[2]
                 s = node[0]
+                # Asked here rather than as each position is met: most are
+                # never expanded.
+                if not game.legal_moves(s) or not game.may_win(s, player):
+                    continue
                 safe = game.safe_moves(s)
                 children: list[tuple[_Step, State | None]]
                 if safe:
@@ -858,26 +965,27 @@ class _Seeker:
                     lines = game.search_lines(s)
                     children = [(m, c) for m, c in lines] if lines is not None else []
                 else:
-                    children = [(m, None) for m in game.legal_moves(s)]
+                    moves = game.promising_moves(s)
+                    if moves is None:
+                        moves = game.legal_moves(s)
+                    children = [(m, None) for m in moves]
                 children.reverse()  # made from the end
                 self.pending = (node, children)
             node, children = self.pending
             while children:
-                if budget is not None and made >= budget:
-                    return made
+                if budget is not None and self.made - start >= budget:
+                    return self.made - start
                 if limit is not None and limit.up():
                     self.timed_out = True
-                    return made
+                    return self.made - start
                 step, child = children.pop()
-                made += 1
+                self.made += 1
                 if child is None:
                     child = game.apply(node[0], cast(Move, step))
                 here: _Node = (child, node, step)
                 if game.is_won(child, player):
-                    if self.won(here):
-                        return made
-                    if self.timed_out:
-                        return made
+                    if self.won(here) or self.timed_out:
+                        return self.made - start
                     continue
                 found, debt = game.transposition_key(child)
                 key = _Key(found)
@@ -890,14 +998,20 @@ class _Seeker:
                 over = ruled.get(key)
                 if over is not None and over <= debt:
                     continue
-                if not game.legal_moves(child) or not game.may_win(child, player):
-                    continue
                 if len(met) >= self.table_size:
                     met.clear()
                 met[key] = debt
                 estimate = game.search_estimate(child, self.kind)
                 self.ticket -= 1
-                heapq.heappush(queue, (0 if estimate is None else estimate, self.ticket, here))
+                value = 0 if estimate is None else estimate
+                if staged and game.search_stage(child) != self.stage:
+                    # A later stage: set aside for when this one's search ends.
+                    self.passed.append((value, self.ticket, here, key, debt))
+                    if len(self.passed) > self.table_size:
+                        self.passed.sort(key=_first_two)
+                        del self.passed[len(self.passed) // 2 :]
+                    continue
+                heapq.heappush(queue, (value, self.ticket, here))
                 if len(queue) > self.table_size:
                     # Keep the more promising half: the rest is only not searched.
                     kept = heapq.nsmallest(len(queue) // 2, queue)
@@ -1057,6 +1171,12 @@ def _note_least(table: dict[Hashable, int], key: Hashable, debt: int) -> None:
     known = table.get(key)
     if known is None or debt < known:
         table[key] = debt
+
+
+def _first_two(item: tuple[int, int, _Node, _Key, int]) -> tuple[int, int]:
+    """Positions set aside for a later stage sort by estimate, then by ticket
+    (the one met last first)."""
+    return item[0], item[1]
 
 
 def _order(child: tuple[int, float, _Step, State | None]) -> tuple[int, float]:

@@ -692,8 +692,9 @@ class TableauGame(Game):
         """4 for games of one pack with cells and everything dealt (FreeCell
         and its kin), whose search estimate finds wins far sooner than the
         exhaustive search (see :func:`~patience.tableau.search.search_estimate`);
-        1 elsewhere."""
-        return 4 if self._estimated == "cells" else 1
+        8 where runs in suit move and whole suits go up (Spider), whose
+        exhaustive search seldom ends or wins; 1 elsewhere."""
+        return {"cells": 4, "runs": 8}.get(self._estimated or "", 1)
 
     _estimated = functools.cached_property(search.estimated)
 
@@ -779,6 +780,8 @@ class TableauGame(Game):
 
     _search_lines = search.search_lines
     _search_estimate = search.search_estimate
+    _search_stage = search.search_stage
+    _promising_moves = search.promising_moves
     _search_key = search.search_key
     _moved_keys = search.moved_keys
     _region_steps = region.region_steps

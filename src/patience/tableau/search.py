@@ -19,7 +19,7 @@ from collections.abc import Hashable
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
-from ..cards import Card
+from ..cards import KING, Card
 from ..move import Move
 from ..pile import Pile, in_order, pile_code
 from ..state import Info, State
@@ -449,12 +449,21 @@ def search_estimate(game: TableauGame, state: State, kind: int = 0) -> int | Non
     search that seeks wins, and proves nothing.
 
     Given for games of two packs or more where no card comes back down from
-    the foundations (Napoleon at St. Helena and Spider, as built in), whose
-    exhaustive search seldom ends in the time a deal is given: a search for
-    wins by the estimate takes turns with it there. Elsewhere it took half
-    the exhaustive search's positions for no gain: Canfield's first 40 deals
-    at 30,000 positions each gave the same 20 wins and 1 loss, and Emperor's
+    the foundations (Napoleon at St. Helena, as built in), whose exhaustive
+    search seldom ends in the time a deal is given: a search for wins by
+    the estimate takes turns with it there. Elsewhere it took half the
+    exhaustive search's positions for no gain: Canfield's first 40 deals at
+    30,000 positions each gave the same 20 wins and 1 loss, and Emperor's
     first 20 won 8 against 11.
+
+    Where runs in suit move as units and whole suits go up (Spider), the
+    estimate weighs how the runs lie instead (:func:`runs_estimate`): a
+    card face down or in the stock counts 20, a face-up card on a card it
+    cannot be built on 12, one on the next higher card of another suit 6;
+    a space takes 30 off, a pile built from a king that lies on nothing 4,
+    and a suit gone up 300. The game's stages
+    (:meth:`~patience.Game.search_stage`: the cards dealt from the stock)
+    and promising moves (:func:`promising_moves`) go with it.
 
     And for games of one pack with cells and everything dealt (FreeCell,
     Baker's Game, Eight Off, Seahaven Towers), in two kinds. Kind 0 weighs
@@ -473,6 +482,8 @@ def search_estimate(game: TableauGame, state: State, kind: int = 0) -> int | Non
     family = game._estimated
     if family is None:
         return None
+    if family == "runs":
+        return runs_estimate(game, state)
     one_pack = family == "cells"
     r = game.rules
     at = game._at
@@ -531,17 +542,128 @@ def search_estimate(game: TableauGame, state: State, kind: int = 0) -> int | Non
 
 
 def estimated(game: TableauGame) -> str | None:
-    """Which estimate :func:`search_estimate` gives: ``"packs"`` for games of
-    two packs or more where no card comes back down, ``"cells"`` for games
-    of one pack with cells, everything dealt and cards going up one at a
-    time, ``None`` for the rest (a pure function of the rules)."""
+    """Which estimate :func:`search_estimate` gives: ``"runs"`` where runs
+    in suit move and whole suits go up (Spider: :func:`runs_estimate`),
+    ``"packs"`` for other games of two packs or more where no card comes
+    back down, ``"cells"`` for games of one pack with cells, everything
+    dealt and cards going up one at a time, ``None`` for the rest (a pure
+    function of the rules)."""
     r = game.rules
     if r.build == "none" or r.worrying_back:
         return None
+    if r.unit == "suit-run" and r.foundation_mode == "suits":
+        return "runs"
     if r.packs >= 2:
         return "packs"
     cells = bool(game._at.cells) and r.stock == "none" and r.foundation_mode == "cards"
     return "cells" if cells else None
+
+
+_RUN_WEIGHTS = (20, 12, 6, -30, -4, 300)
+"""The weights of :func:`runs_estimate`: a face-down or stock card, a card
+on one it cannot be built on, a card on one it builds on in another suit, a
+space, a pile built from a king on nothing, and a suit gone up."""
+
+
+def runs_estimate(game: TableauGame, state: State) -> int:
+    """:func:`search_estimate` where runs in suit move as units and whole
+    suits go up (Spider): what stands between the position and a win, as
+    the runs lie.
+
+    A card face down or in the stock counts 20; a face-up card that lies
+    on a card it cannot be built on 12, and one on the next higher card of
+    another suit 6 (it is in order, but does not move with it); a space
+    takes 30 off, a pile built from a king that lies on nothing 4, and each
+    suit gone up 300. Only the rough sizes matter, and they were measured
+    on the first deals of each number of suits (see :doc:`/games/spider`):
+    turning a card weighs most, then space to move, then order within the
+    suits; a suit gone up outweighs everything it took to gather it.
+    """
+    at = game._at
+    items = state._items
+    down, hard, soft, space, king, suit = _RUN_WEIGHTS
+    costs = game._pile_costs
+    if len(costs) > 200_000:
+        costs.clear()  # a cache: only worked out again
+    cost = down * len(items[at.stock].cards) if at.stock >= 0 else 0
+    suit_on, on = game._suit_on, game._on
+    for t in at.tableau:
+        pile = items[t]
+        known = costs.get((-1, pile))
+        if known is None:
+            cards = pile.cards
+            if not cards:
+                value = space
+            else:
+                first = pile.down
+                value = down * first
+                for j in range(first + 1, len(cards)):
+                    below, card = cards[j - 1], cards[j]
+                    if below not in suit_on[card]:
+                        value += soft if below in on[card] else hard
+                if not first and cards[0].rank == KING:
+                    value += king
+            known = costs[(-1, pile)] = (value, _NO_LOWS)
+        cost += known[0]
+    for f in at.foundations:
+        if items[f].cards:
+            cost -= suit
+    return cost
+
+
+def search_stage(game: TableauGame, state: State) -> int | None:
+    """``Game._search_stage``: where a stock deals onto the piles, how many
+    cards have left it (each deal begins a stage); ``None`` elsewhere."""
+    at = game._at
+    if game.rules.stock != "deal":
+        return None
+    return len(game._deck) - len(state._items[at.stock].cards)
+
+
+def promising_moves(game: TableauGame, state: State) -> tuple[Move, ...] | None:
+    """``Game._promising_moves``: where runs in suit move and whole suits go
+    up (Spider), the legal moves but those that take a run off the card it
+    is built on in suit, and those that take one off the next higher card of
+    another suit to anything but such a card of its own suit or a space;
+    a move that turns a card or empties its pile always stays. ``None``
+    (every move) elsewhere.
+
+    A run moved off its own suit's card only moves the same run elsewhere,
+    and one moved between cards of other suits changes nothing that can be
+    built; a search that tries neither was measured to find far more wins
+    in the same time (see :doc:`/games/spider`), but they are legal, and
+    now and then a win needs one, so only a search that proves no losses
+    leaves them out.
+    """
+    if game._estimated != "runs":
+        return None
+    items = state._items
+    suit_on, on = game._suit_on, game._on
+    parts_by_id, parts_of = game._parts_by_id, game._parts
+    out: list[Move] = []
+    for move in game._legal_moves(state):
+        parts = parts_by_id.get(id(move))
+        if parts is None:
+            parts = parts_of.get(move)
+            if parts is None:
+                out.append(move)  # a deal
+                continue
+        s, t, k = parts
+        pile = items[s]
+        cards = pile.cards
+        rest = len(cards) - k
+        if rest <= pile.down:
+            out.append(move)  # turns a card, or leaves a space
+            continue
+        bottom, below = cards[rest], cards[rest - 1]
+        if below in suit_on[bottom]:
+            continue  # breaks a run in suit
+        if below in on[bottom]:
+            onto = items[t].cards
+            if onto and onto[-1] not in suit_on[bottom]:
+                continue  # from one card it builds on to another, not in suit
+        out.append(move)
+    return tuple(out)
 
 
 _NO_LOWS = ((99, 0),) * 4
@@ -616,11 +738,17 @@ def keyed(game: TableauGame, state: State, counters: tuple[str, ...]) -> Hashabl
     tableau = tuple([items[i] for i in at.tableau])
     if game._piles_alike(items):
         tableau = in_order(tableau)
+    if game._foundations_apart:
+        foundations = tuple([items[i] for i in at.foundations])
+    else:
+        # The foundations in use, in order: as exact as all of them in
+        # order, and most are often empty.
+        foundations = tuple([items[i] for i in at.foundations if items[i].cards])
+        if len(foundations) > 1:
+            foundations = in_order(foundations)
     return (
         tuple([items[i] for i in game._key_fixed]),
-        tuple([items[i] for i in at.foundations])
-        if game._foundations_apart
-        else in_order([items[i] for i in at.foundations]),
+        foundations,
         in_order([items[i] for i in at.cells]) if at.cells else (),
         tableau,
         tuple([data[k] for k in counters]),
