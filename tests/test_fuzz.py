@@ -12,6 +12,7 @@ Hypothesis profile's few examples) and a long run of
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import inspect
 import json
@@ -332,6 +333,86 @@ def _every_state_method_takes_its_states(
     assert state.to_json() == before
 
 
+def _views_are_shown_or_refused(name: str, data: st.DataObject, seed: int, steps: int) -> None:
+    """A view goes everywhere a state is taken: each method either answers
+    (drawing, printing, observing, listing moves, judging game over as far
+    as the view shows) or refuses it with a PatienceError; moves, game over
+    with a search and the result always refuse a view with hidden cards."""
+    game = patience.game(name)
+    state = position(game, seed, steps)
+    view = game.view(state, data.draw(st.integers(0, game.players - 1)))
+    hidden = any(c.is_hidden for pile in view.piles.values() for c in pile.cards)
+    assert view.is_view == hidden and not state.is_view
+    assert str(patience.svg(view)) == str(patience.svg(game.view(state, 0))) or game.players > 1
+    for method_name in dir(game):
+        method = getattr(game, method_name)
+        if method_name.startswith("_") or not inspect.ismethod(method):
+            continue
+        params = list(inspect.signature(method).parameters.values())
+        if not params or params[0].name != "state":
+            continue
+        if any(p.default is inspect.Parameter.empty for p in params[1:]):
+            continue
+        with contextlib.suppress(PatienceError):
+            method(view)
+    if hidden:
+        for refuse in (game.is_over, game.result):
+            with pytest.raises(patience.InvalidStateError):
+                refuse(view)
+        for move in game.legal_moves(view)[:3]:
+            with pytest.raises(patience.InvalidStateError):
+                game.apply(view, move)
+        with pytest.raises(patience.InvalidStateError):
+            patience.state_from_json(view.to_json())
+        assert game.is_over(view, search=False) == game.is_over(state, search=False)
+
+
+def _events_are_played_or_refused(name: str, data: st.DataObject, seed: int, steps: int) -> None:
+    """Events mangled (a pile replaced by another's, a counter changed to
+    garbage, events dropped or doubled) are played onto the position only
+    where they keep its cards, or refused with a PatienceError."""
+    from patience.events import CounterChanged, IdleCounted, PileReplaced
+
+    game = patience.game(name)
+    state = position(game, seed, steps)
+    moves = game.legal_moves(state)
+    if not moves:
+        return
+    _, events = game.apply_events(state, data.draw(st.sampled_from(moves)))
+    names = list(state.piles)
+    extra = data.draw(
+        st.lists(
+            st.one_of(
+                st.builds(
+                    PileReplaced,
+                    st.sampled_from(names),
+                    st.sampled_from([state.piles[n] for n in names]),
+                    st.sampled_from([state.piles[n] for n in names]),
+                ),
+                st.builds(
+                    CounterChanged,
+                    st.sampled_from([*state.info, "nonsense"]),
+                    garbage,
+                    garbage,
+                ),
+                st.builds(IdleCounted, st.integers(0, 5), st.integers(0, 5)),
+            ),
+            max_size=2,
+        )
+    )
+    mangled = list(events)
+    for event in extra:
+        mangled.insert(data.draw(st.integers(0, len(mangled))), event)
+    if mangled and data.draw(st.booleans()):
+        mangled.append(mangled[data.draw(st.integers(0, len(mangled) - 1))])
+    try:
+        played = game.play_events(state, mangled)
+    except PatienceError:
+        return
+    held = Counter(c for pile in played.piles.values() for c in pile.cards)
+    assert held == Counter(c for pile in state.piles.values() for c in pile.cards)
+
+
 test_move_text_is_read_or_refused, test_move_text_is_read_or_refused_long = short_and_long(
     _move_text_is_read_or_refused,
     data=st.data(),
@@ -390,6 +471,17 @@ test_every_state_method_takes_its_states, test_every_state_method_takes_its_stat
         seed=st.integers(0, 1000),
         steps=st.integers(0, 40),
     )
+)
+
+
+test_views_are_shown_or_refused, test_views_are_shown_or_refused_long = short_and_long(
+    _views_are_shown_or_refused, data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 40)
+)
+test_events_are_played_or_refused, test_events_are_played_or_refused_long = short_and_long(
+    _events_are_played_or_refused,
+    data=st.data(),
+    seed=st.integers(0, 1000),
+    steps=st.integers(0, 30),
 )
 
 

@@ -180,3 +180,17 @@ def test_a_random_session_deals_a_seed_a_person_can_say() -> None:
         )
         assert len(seeds) > 15  # still random
     assert max(len(str(patience.Session("golf").seed)) for _ in range(50)) <= 6
+
+
+def test_a_hint_is_for_the_player_to_move_unless_asked_for_another() -> None:
+    session = patience.Session("double-solitaire", seed=1)
+    game = session.game
+    rng = random.Random(1)
+    while game.current_player(session.state) != 1:
+        session.do(rng.choice(game.legal_moves(session.state)))
+    hint = session.hint()
+    assert hint in game.legal_moves(session.state) and hint.player == 1
+    with pytest.raises(PatienceError, match="not their turn"):
+        session.hint(player=0)
+    with pytest.raises(PatienceError, match="no player"):
+        session.hint(player=2)

@@ -788,7 +788,10 @@ BOUNDS: dict[str, dict[str, list[Any]]] = {
     "bakers-game": {"cells": [-1, 11, *NOT_INT], "runs": [1, None], "numbering": ["ms", None]},
     "eight-off": {"runs": [1, None]},
     "single-rail": {"worrying_back": [1, None]},
-    "spider": {"suits": [0, 3, 8, True, 4.0, "4", None]},
+    "spider": {
+        "suits": [0, 3, 8, True, 4.0, "4", None],
+        "layout": ["Standard", "", "microsoft", 1, None, True],
+    },
     "scorpion": {},
     "yukon": {},
     "russian-solitaire": {},

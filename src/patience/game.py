@@ -479,8 +479,9 @@ class Game(
         legal move, a win, the game's own rules, the stall rule), so a
         position with no progress left may still count as going on.
         """
-        if type(state) is not State or state._game is not self:
-            self._check_own(state)
+        if type(state) is not State or state._game is not self or state._view:
+            # A view is judged only as far as it shows (search=False).
+            self._check_own(state) if not search else self._check_playable(state)
         stall = self._stall
         if stall is not None and state._idle >= stall:
             return True
@@ -513,8 +514,8 @@ class Game(
         that does not read as a move. Everything the move sets off (cascades,
         cards turned face up, compulsory fills) happens inside this call.
         """
-        if type(state) is not State or state._game is not self:
-            self._check_own(state)
+        if type(state) is not State or state._game is not self or state._view:
+            self._check_playable(state)
         if type(move) is not Move:
             move = self._move_of(state, move)
         try:
@@ -605,6 +606,9 @@ class Game(
         """What ``player`` knows of ``state``: every card they cannot know is
         :attr:`Card.HIDDEN`.
 
+        The view can be drawn, printed and observed, but not played on (see
+        :attr:`State.is_view <patience.State.is_view>`).
+
         That is the player's information state: a face-down card stays shown
         when the player has seen it and knows where it lies, as the stock does
         after a pass (the waste turned over into it in an order they watched).
@@ -620,6 +624,7 @@ class Game(
         masked = tuple([p if k in known else p.masked() for k, p in enumerate(piles)])
         seen = State._make(self, self._encode(masked), state.info)
         seen._idle = state._idle
+        seen._view = any(c.is_hidden for p in masked for c in p.cards)
         return seen
 
     def _known_piles(self, state: State, player: int) -> Iterable[int]:
@@ -730,6 +735,7 @@ class Game(
         items = self._encode(tuple(piles[n] for n in self._names))
         made = State._make(self, items, info if isinstance(info, Info) else Info(info))
         made._idle = idle
+        made._view = any(c.is_hidden for p in piles.values() for c in p.cards)
         return made
 
     # ------------------------------------------------------------ helpers
@@ -742,6 +748,28 @@ class Game(
             )
         if state._game is not self and state._game != self:
             raise ForeignStateError(state, self)
+
+    def _status(self, state: State) -> str:
+        """The last line of a position's text: its result's summary, or for a
+        view (whose result needs the hidden cards) how many cards it hides."""
+        if state._view:
+            hidden = sum(1 for p in state.piles.values() for c in p.cards if c.is_hidden)
+            return f"a view: {hidden} card{'s' if hidden != 1 else ''} hidden"
+        return self.result(state).summary()
+
+    def _check_playable(self, state: State) -> None:
+        """Raise unless ``state`` is a state of this game with every card
+        known: a view (:attr:`State.is_view <patience.State.is_view>`) cannot
+        be played on or judged over."""
+        self._check_own(state)
+        if state._view:
+            hidden = sum(1 for p in state.piles.values() for c in p.cards if c.is_hidden)
+            raise InvalidStateError(
+                f"{self.name}: this state is a view, with {hidden} hidden"
+                f" card{'s' if hidden != 1 else ''}: moves and game over need every card"
+                " (play the state itself, or fill the view with"
+                " patience.policies.sample_world)"
+            )
 
     def _check_player(self, player: int) -> int:
         if (

@@ -342,6 +342,8 @@ def cannot_progress(game: Game, state: State) -> bool:
     (``_stuck``), or because no position of its region makes progress and
     the region holds at most :data:`PROGRESS_SEARCH_LIMIT` positions. A
     state of ``game`` keeps the answer."""
+    if state._view:
+        game._check_playable(state)
     mine = state._game is game
     if mine:
         known = state._search
@@ -542,8 +544,8 @@ def progress_line(game: Game, state: State) -> tuple[Move, ...] | None:
     ``game`` keeps the answer (see :func:`~patience.progress.search_progress`).
     :meth:`Game.progress_line <patience.Game.progress_line>` is the same.
     """
-    if type(state) is not State or state._game is not game:
-        game._check_own(state)
+    if type(state) is not State or state._game is not game or state._view:
+        game._check_playable(state)  # a view's hidden cards cannot be searched
     return game._search_progress(state)[0]
 
 
@@ -559,6 +561,8 @@ def search_progress(game: Game, state: State) -> tuple[tuple[Move, ...] | None, 
     :data:`PROGRESS_SEARCH_DIRECTED_LIMIT` positions) may still find a line,
     which is then given instead.
     """
+    if state._view:
+        game._check_playable(state)
     mine = state._game is game
     known = state._search if mine else None
     if known is not None and known[1] is not None:

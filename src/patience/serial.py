@@ -95,7 +95,7 @@ def table(game: Game, state: State, symbols: bool = False) -> str:
         lines.append(f"{spec.name:>{width}}: {shown}")
     if state._idle:
         lines.append(idle_text(game, state))
-    lines.append(game.result(state).summary())
+    lines.append(game._status(state))
     return "\n".join(lines)
 
 

@@ -229,11 +229,14 @@ class Session:
         self,
         *,
         thoughtful: bool = False,
-        player: int = 0,
+        player: int | None = None,
         progress: Callable[[int, float], object] | None = None,
         **options: Any,
     ) -> Move:
-        """A suggested move for ``player`` in the current position.
+        """A suggested move for ``player`` in the current position: by
+        default the player to move (the first of them in a race). A player
+        with no legal move now (it is the other's turn) is refused with
+        :class:`~patience.PatienceError`.
 
         By default the honest player (:class:`~patience.policies.HiddenInfoPolicy`)
         decides from what the player can see; ``options`` go to it (such as
@@ -252,6 +255,13 @@ class Session:
 
         if self.is_over():
             raise PatienceError("the game is over: there is nothing to hint")
+        game, state = self.game, self.state
+        if player is None:
+            movers = game.movers(state)
+            player = movers[0] if movers else 0
+        player = game._check_player(player)
+        if not any((m.player or 0) == player for m in game.legal_moves(state)):
+            raise PatienceError(f"player {player} has no move now: it is not their turn")
         rng = random.Random(len(self._moves))
         policy: Policy
         if thoughtful:

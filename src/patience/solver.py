@@ -331,7 +331,7 @@ def solve(
         raise PatienceError(f"solve(): state must be a State of the game, not {brief_repr(state)}")
     if goal not in ("win", "score"):
         raise PatienceError(f"goal must be 'win' or 'score', not {brief_repr(goal)}")
-    game._check_own(state)
+    game._check_playable(state)  # every card, a view's hidden ones too
     game._check_player(player)
     max_seconds = check_seconds("max_seconds", max_seconds)
     clock_kind = check_clock(clock)

@@ -142,7 +142,17 @@ class State:
     layout order; games build states with :meth:`patience.Game.make_state`.
     """
 
-    __slots__ = ("_game", "_hash", "_idle", "_info", "_items", "_memo", "_piles", "_search")
+    __slots__ = (
+        "_game",
+        "_hash",
+        "_idle",
+        "_info",
+        "_items",
+        "_memo",
+        "_piles",
+        "_search",
+        "_view",
+    )
 
     _game: Game
     _idle: int
@@ -152,6 +162,7 @@ class State:
     _hash: int | None
     _memo: Any
     _search: Any
+    _view: bool
 
     def __init__(
         self, game: Game, piles: Mapping[str, Pile], info: Mapping[str, InfoValue] = EMPTY_INFO
@@ -172,7 +183,25 @@ class State:
         state._hash = None
         state._memo = None
         state._search = None
+        state._view = False
         return state
+
+    @property
+    def is_view(self) -> bool:
+        """Whether this state is a view: some of its cards are
+        :attr:`Card.HIDDEN <patience.Card.HIDDEN>` (see :meth:`Game.view
+        <patience.Game.view>`).
+
+        A view shows what a player knows. It can be drawn, printed, observed
+        and asked for its legal moves and score, but not played on: the moves,
+        game over and the result may need the hidden cards, so
+        :meth:`~patience.Game.apply`, :meth:`~patience.Game.is_over` and
+        :meth:`~patience.Game.result` refuse it with
+        :class:`~patience.InvalidStateError`, as :meth:`~patience.Game.from_json`
+        does. :func:`patience.policies.sample_world` fills a view's hidden cards
+        to make a state that can be played.
+        """
+        return self._view
 
     def same_position(self, other: object) -> bool:
         """Whether ``other`` is a state of the same position: the same game,
@@ -207,6 +236,7 @@ class State:
         state._hash = None
         state._memo = self._memo
         state._search = self._search
+        state._view = self._view
         return state
 
     @property

@@ -440,13 +440,15 @@ def _caption(position: State, width: float, height: float) -> str:
     if places:
         where = [f"{p} {w}" for p, w in zip(order, places)]
         parts.append("player " + ", ".join(where))
-    turn = game.current_player(position)
-    if game.is_over(position, search=False):
+    # As far as the players can see (search=False), so that a position and
+    # its view draw the same caption.
+    movers = game.movers(position, search=False)
+    turn = movers[0] if len(movers) == 1 else None
+    if not movers:
         parts.append("the game is over")
-    elif turn is not None:
-        parts.append(f"player {turn} to move")
+    elif len(movers) == 1:
+        parts.append(f"player {movers[0]} to move")
     else:  # several players may move at once (a race)
-        movers = game.movers(position)
         parts.append("both move" if len(movers) == 2 else f"{len(movers)} players move")
     # Never wider than the picture: the places go first when room is short.
     if len(parts) > 1 and 7.5 * len("; ".join(parts)) > width - 2 * MARGIN:

@@ -447,7 +447,7 @@ class Accordion(Game):
             lines.append("   r1: .")
         for start in range(0, len(row), 13):
             lines.append(f"{'r' + str(start + 1):>5}: " + " ".join(row[start : start + 13]))
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

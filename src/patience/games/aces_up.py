@@ -409,7 +409,7 @@ class AcesUp(Game):
         for k, name in enumerate(COLUMNS):
             pile = items[_T0 + k]
             lines.append(f"{name:>7}: {' '.join(card_text(c, symbols) for c in pile) or '.'}")
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

@@ -424,7 +424,7 @@ class Calculation(Game):
         for w, name in enumerate(WASTES):
             pile = items[_W0 + w]
             lines.append(f"{name:>6}: {' '.join(card_text(c, symbols) for c in pile) or '.'}")
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

@@ -312,14 +312,16 @@ class Clock(Game):
 
     def may_win(self, state: State, player: int = 0) -> bool:
         """Whether the game will be won: with no choice to make, the outcome is
-        already fixed, and playing it out takes at most 52 turns."""
-        self._check_own(state)
+        already fixed, and playing it out takes at most 52 turns. A view
+        (whose hidden cards fix it) is refused."""
+        self._check_playable(state)
         finished = self._finish(state._items)
         return not any(finished[:13])
 
     def score_bound(self, state: State, player: int = 0) -> int | None:
-        """The score the game will end with: the outcome is already fixed."""
-        self._check_own(state)
+        """The score the game will end with: the outcome is already fixed
+        (by the hidden cards too: a view is refused)."""
+        self._check_playable(state)
         finished = self._finish(state._items)
         return sum(len(finished[13 + k]) for k in range(13))
 
@@ -381,7 +383,7 @@ class Clock(Game):
         moves = self._moves_of(items)
         if moves:
             lines.append(f"next: {moves[0]}")
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

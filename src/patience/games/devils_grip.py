@@ -657,7 +657,7 @@ class DevilsGrip(Game):
                 for s in row
             ]
             lines.append(f"{r + 1:>4}" + "".join(f"{c:>{width}}" for c in cells))
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

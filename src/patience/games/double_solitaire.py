@@ -526,7 +526,10 @@ class DoubleSolitaire(Game):
     def render(self, state: State, symbols: bool = False) -> str:
         """The default text table, with a line saying whose turn it is."""
         lines = super().render(state, symbols).split("\n")
-        turn = "none, the game is over" if self.is_over(state) else f"player {self.turn(state)}"
+        if state.is_view:  # a view cannot say whether the game is over
+            turn = f"player {self.turn(state)}"
+        else:
+            turn = "none, the game is over" if self.is_over(state) else f"player {self.turn(state)}"
         lines.insert(-1, f"turn: {turn}")
         return "\n".join(lines)
 

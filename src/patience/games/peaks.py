@@ -508,7 +508,7 @@ class Golf(Peaks):
             row = [items[_T0 + k][r] if r < len(items[_T0 + k]) else None for k in range(7)]
             text = "".join(f"{card_text(c, symbols) if c else '':>{width}}" for c in row)
             lines.append(("   " + text).rstrip())
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 
@@ -583,7 +583,7 @@ class TriPeaks(Peaks):
                 cells[spec.column] = f"{text:<{width}}"
                 k += 1
             lines.append(" " + "".join(cells).rstrip())
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

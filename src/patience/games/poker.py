@@ -716,7 +716,7 @@ class PokerSolitaire(Game):
         if any(h.hand is not None for h in hands[5:]):
             columns = "".join(f"{h.points:>4}" if h.hand is not None else "    " for h in hands[5:])
             lines.append((" " * 6 + columns).rstrip())
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

@@ -610,7 +610,7 @@ class Pyramid(Game):
                 cells.append(f"{card_text(cards[0], symbols) if cards else '.':<{width}}")
                 k += 1
             lines.append(" " * (2 * (6 - r)) + "  ".join(cells).rstrip())
-        lines.append(self.result(state).summary())
+        lines.append(self._status(state))
         return "\n".join(lines)
 
 

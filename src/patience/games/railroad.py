@@ -650,7 +650,9 @@ class RailroadRace(Game):
         return self.inner._new_state(items)
 
     def _legal_moves(self, state: State) -> tuple[Move, ...]:
-        if self.is_over(state):
+        # A view's pulls are those it shows; whether the race is over needs
+        # the hidden cards (is_over refuses a view).
+        if not state.is_view and self.is_over(state):
             return ()
         out: list[Move] = []
         for p in range(2):
