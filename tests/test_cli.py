@@ -134,7 +134,7 @@ def test_seeds_out_of_range_fail_before_the_progress_bar(
 ) -> None:
     code, _, err = run(capsys, "simulate", "railroad", "--start", str(2**64 - 5), "--deals", "10")
     # The message comes first: no progress bar was drawn for a run that cannot start.
-    assert code == 2 and err.startswith("error:") and "2**64" in err
+    assert code == 2 and err.startswith("error:") and "at most 5 deals" in err
     code, _, err = run(capsys, "simulate", "railroad", "--start", "-1", "--deals", "10")
     assert code == 2 and err.startswith("error:")
 
@@ -261,3 +261,42 @@ def test_simulate_reports_every_deal_played_here() -> None:
     seen: list[tuple[int, int]] = []
     simulate("railroad", "random", 7, chunk_size=25, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(n, 7) for n in range(1, 8)]
+
+
+def test_numbers_are_read_as_typed_and_reported_as_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A full-width digit (which int() reads as 1) is not a seed.
+    for argv in (
+        ("show", "klondike", "--seed", "\uff11"),
+        ("simulate", "golf", "--deals", "1_000"),
+    ):
+        with pytest.raises(SystemExit) as stopped:
+            main(list(argv))
+        out, err = capsys.readouterr()
+        assert stopped.value.code == 2 and "digits 0-9" in err and not out
+    # Too many deals is about --deals, not a bad seed.
+    code, _, err = run(capsys, "simulate", "klondike", "--deals", str(10**30), "--no-progress")
+    assert code == 2 and "--deals" in err and "at most 18,446,744,073,709,551,616 deals" in err
+    # A run past the last seed quotes the numbers given, not one beyond them.
+    last = str(2**64 - 1)
+    code, _, err = run(capsys, "simulate", "klondike", "--start", last, "--deals", "3")
+    assert code == 2 and "at most 1 deal from there" in err
+    assert str(2**64 + 1) not in err
+    code, out, _ = run(capsys, "simulate", "golf", "--start", last, "--deals", "1", "--no-progress")
+    assert code == 0 and "1 deal" in out
+
+
+def test_a_long_search_says_it_is_at_work(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience import __main__ as cli
+
+    monkeypatch.setattr(cli, "LOG_SECONDS", 0.0)
+    code, out, err = run(capsys, "solve", "freecell", "--seed", "3", "--max-seconds", "1")
+    assert code == 0 and "freecell seed 3" in out
+    assert "searching:" in err and "positions" in err
+    code, _, err = run(
+        capsys, "solve", "freecell", "--seed", "3", "--max-seconds", "1", "--no-progress"
+    )
+    assert code == 0 and "searching:" not in err

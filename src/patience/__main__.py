@@ -28,6 +28,7 @@ import importlib
 import json
 import math
 import os
+import re
 import sys
 import textwrap
 import time
@@ -104,12 +105,22 @@ def _seconds(text: str) -> float | None:
     return value or None
 
 
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+"""A whole number as people type it: ASCII digits, perhaps a sign, nothing
+else (``int`` also reads other scripts' digits, such as the full-width ``１``,
+and ``1_000``, which nobody means as a seed)."""
+
+
+def _whole(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits."""
+    if not _DIGITS.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"must be a whole number in digits 0-9, not {text!r}")
+    return int(text)
+
+
 def _positive(text: str) -> int:
-    """An argparse type: an integer of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+    """An argparse type: an integer of at least 1, in ASCII digits."""
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
     return value
@@ -239,6 +250,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
         clock=args.clock,
+        progress=_search_report(args),
     )
     _say(
         args,
@@ -262,12 +274,35 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _search_report(args: argparse.Namespace) -> Callable[[int, float], None]:
+    """The solver's ``progress`` for ``solve``: a line on standard error at
+    most every :data:`LOG_SECONDS`, so that a long search (``--max-seconds
+    none``) says it is still at work; nothing for a search that ends sooner,
+    or with ``--no-progress``."""
+    started = time.monotonic()
+    last = [started]
+
+    def report(nodes: int, seconds: float) -> None:
+        now = time.monotonic()
+        if args.no_progress or now - last[0] < LOG_SECONDS:
+            return
+        last[0] = now
+        print(f"searching: {nodes:,} positions in {seconds:.0f} s", file=sys.stderr, flush=True)
+
+    return report
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     g = _game(args)
     start = g.seeds.start if args.start is None else args.start
+    g._check_seed(start)  # before the progress bar appears (simulate() checks them again)
+    room = g.seeds.stop - start
+    if args.deals > room:
+        raise PatienceError(
+            f"--deals {args.deals:,} from seed {start} runs past {g.name}'s last seed,"
+            f" {g.seeds.stop - 1}: at most {room:,} deal{'s' if room != 1 else ''} from there"
+        )
     seeds = range(start, start + args.deals)
-    g._check_seed(seeds[0])  # before the progress bar appears (simulate() checks them again)
-    g._check_seed(seeds[-1])
     names: list[str] = args.policy or ["random"]
     if len(names) not in (1, g.players):
         raise PatienceError(
@@ -359,7 +394,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("show", help="deal a seeded game and print it", formatter_class=helpful)
     game_args(p)
-    p.add_argument("--seed", type=int, help=_SEED_HELP)
+    p.add_argument("--seed", type=_whole, help=_SEED_HELP)
     p.add_argument("--json", metavar="FILE", help="also write the state as JSON ('-': stdout)")
     p.set_defaults(run=cmd_show)
 
@@ -369,7 +404,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p, "railroad")
     p.add_argument(
         "--seed",
-        type=int,
+        type=_whole,
         help="the deal's seed (default: 2026, or the game's first seed if it has no seed 2026)",
     )
     p.set_defaults(run=cmd_demo)
@@ -387,7 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     game_args(p, "klondike")
     p.add_argument(
-        "--seed", type=int, help="the deal (default: a random one, printed to play it again)"
+        "--seed", type=_whole, help="the deal (default: a random one, printed to play it again)"
     )
     p.add_argument(
         "--undo",
@@ -401,7 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", help="search a deal for a win, seeing every card", formatter_class=helpful
     )
     game_args(p)
-    p.add_argument("--seed", type=int, help=_SEED_HELP)
+    p.add_argument("--seed", type=_whole, help=_SEED_HELP)
     p.add_argument(
         "--goal",
         choices=["win", "score"],
@@ -414,6 +449,11 @@ def build_parser() -> argparse.ArgumentParser:
         "node limit (patience.solve itself stops at 1,000,000 if given no time limit)",
     )
     p.add_argument("--json", metavar="FILE", help="also write the solution as JSON ('-': stdout)")
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help=f"no line on standard error every {LOG_SECONDS:.0f} s of a long search",
+    )
     p.set_defaults(run=cmd_solve)
 
     p = sub.add_parser(
@@ -430,7 +470,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--deals", type=_positive, default=100, help="how many deals to play")
     p.add_argument(
-        "--start", type=int, help="first seed (default: the game's first, 0 for most games)"
+        "--start", type=_whole, help="first seed (default: the game's first, 0 for most games)"
     )
     p.add_argument(
         "--jobs", type=_positive, default=None, help="worker processes (none: play here)"
