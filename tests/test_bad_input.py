@@ -462,3 +462,10 @@ def test_environment_arguments_raise_patience_errors() -> None:
     for actions in (None, 5, [0], {"p9": 0}, {}):
         with pytest.raises(PatienceError):
             race.step(actions)  # type: ignore[arg-type]
+
+
+def test_a_picture_refuses_arguments_of_the_wrong_kind() -> None:
+    state = patience.game("klondike").deal(1)
+    for options in ({"targets": None}, {"targets": 5}, {"targets": "t1"}, {"symbols": "no"}):
+        with pytest.raises(PatienceError):
+            patience.svg(state, **options)

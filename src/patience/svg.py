@@ -369,8 +369,10 @@ def svg(
         source, lifted = _picked(position, picked)
         target = None if target == source else target
     marked = set()
-    if isinstance(targets, str):
+    if isinstance(targets, str) or not isinstance(targets, Iterable):
         raise PatienceError(f"targets is an iterable of pile names, not {brief_repr(targets)}")
+    if not isinstance(symbols, bool):
+        raise PatienceError(f"symbols is True or False, not {brief_repr(symbols)}")
     for name in targets:
         if not isinstance(name, str) or name not in position.piles:
             raise PatienceError(f"{game.name} has no pile {brief_repr(name)}")
