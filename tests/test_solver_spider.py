@@ -239,3 +239,18 @@ def test_stages_are_searched_depth_first_then_again_with_more_patience(
     assert seeker.patience == 20
     seeker.search(30_000)
     assert seeker.patience > 20
+
+
+def test_a_game_pickled_by_value_estimates_the_same_from_an_empty_cache() -> None:
+    import pickle
+
+    from patience.games.spider import spider_rules
+    from patience.tableau import TableauGame
+
+    game = TableauGame("my-spider", spider_rules(2, "standard"), {})
+    state = game.deal(4)
+    before = game.search_estimate(state)
+    again = pickle.loads(pickle.dumps(game))
+    assert "_run_costs" not in again.__dict__
+    assert again.search_estimate(again.deal(4)) == before
+    assert again.search_stage(again.deal(4)) == 54

@@ -391,7 +391,14 @@ class TableauGame(Game):
         """Unpickled by value (a game not in the registry): the moves come back
         as new objects, so the table of their identities is made again; the
         cache of the search estimate's piles starts empty."""
-        caches = ("_pile_costs", "_pile_breaks", "_code_breaks", "_pile_tables", "_info_codes")
+        caches = (
+            "_pile_costs",
+            "_run_costs",
+            "_pile_breaks",
+            "_code_breaks",
+            "_pile_tables",
+            "_info_codes",
+        )
         self.__dict__.update({k: v for k, v in state.items() if k not in caches})
         self.__dict__["_parts_by_id"] = {id(m): key for key, m in self._moves.items()}
 
@@ -829,6 +836,13 @@ class TableauGame(Game):
     def _pile_costs(self) -> dict[tuple[int, Pile], tuple[int, tuple[tuple[int, int], ...]]]:
         """A cache of :func:`~patience.tableau.search.pile_cost` by base rank and pile (a pure
         function of its key, cleared when large)."""
+        return {}
+
+    @functools.cached_property
+    def _run_costs(self) -> dict[Pile, int]:
+        """A cache of each tableau pile's part of
+        :func:`~patience.tableau.search.runs_estimate` (a pure function of
+        the pile, cleared when large)."""
         return {}
 
     def transposition_key(self, state: State) -> tuple[Hashable, int]:

@@ -581,33 +581,38 @@ def runs_estimate(game: TableauGame, state: State) -> int:
     """
     at = game._at
     items = state._items
-    down, hard, soft, space, king, suit = _RUN_WEIGHTS
-    costs = game._pile_costs
+    costs = game._run_costs
     if len(costs) > 200_000:
         costs.clear()  # a cache: only worked out again
+    down, _, _, _, _, suit = _RUN_WEIGHTS
     cost = down * len(items[at.stock].cards) if at.stock >= 0 else 0
-    suit_on, on = game._suit_on, game._on
     for t in at.tableau:
         pile = items[t]
-        known = costs.get((-1, pile))
+        known = costs.get(pile)
         if known is None:
-            cards = pile.cards
-            if not cards:
-                value = space
-            else:
-                first = pile.down
-                value = down * first
-                for j in range(first + 1, len(cards)):
-                    below, card = cards[j - 1], cards[j]
-                    if below not in suit_on[card]:
-                        value += soft if below in on[card] else hard
-                if not first and cards[0].rank == KING:
-                    value += king
-            known = costs[(-1, pile)] = (value, _NO_LOWS)
-        cost += known[0]
+            known = costs[pile] = run_cost(game, pile)
+        cost += known
     for f in at.foundations:
         if items[f].cards:
             cost -= suit
+    return cost
+
+
+def run_cost(game: TableauGame, pile: Pile) -> int:
+    """A tableau pile's part of :func:`runs_estimate`."""
+    down, hard, soft, space, king, _ = _RUN_WEIGHTS
+    cards = pile.cards
+    if not cards:
+        return space
+    first = pile.down
+    cost = down * first
+    suit_on, on = game._suit_on, game._on
+    for j in range(first + 1, len(cards)):
+        below, card = cards[j - 1], cards[j]
+        if below not in suit_on[card]:
+            cost += soft if below in on[card] else hard
+    if not first and cards[0].rank == KING:
+        cost += king
     return cost
 
 
