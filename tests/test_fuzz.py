@@ -413,6 +413,36 @@ def _events_are_played_or_refused(name: str, data: st.DataObject, seed: int, ste
     assert held == Counter(c for pile in state.piles.values() for c in pile.cards)
 
 
+def _environment_arguments_are_taken_or_refused(name: str, data: st.DataObject) -> None:
+    """Garbage for every argument of the environments (Gymnasium's for one
+    player, PettingZoo's for two), for reset's options and for the actions of
+    a step: taken, or refused with a PatienceError (Gymnasium's own
+    ResetNeeded aside); nothing else escapes."""
+    gymnasium = pytest.importorskip("gymnasium")
+    players = patience.game(name).players
+    if players > 1:
+        pytest.importorskip("pettingzoo")
+        from patience.pettingzoo import parallel_env as make
+    else:
+        from patience.gym import PatienceEnv as make  # type: ignore[assignment]
+    keys = ["max_steps", "max_idle", "illegal", "illegal_penalty", "termination", "render_mode"]
+    arguments = data.draw(st.dictionaries(st.sampled_from(keys), garbage, max_size=3))
+    try:
+        env = make(name, **arguments)
+    except PatienceError:
+        return
+    try:
+        env.reset(
+            seed=data.draw(st.integers(0, 5)), options=data.draw(st.one_of(st.none(), garbage))
+        )
+    except PatienceError:
+        env.reset(seed=1)
+    action = data.draw(garbage)
+    step = {agent: action for agent in env.agents} if players > 1 else action
+    with contextlib.suppress(PatienceError, patience.IllegalMoveError, gymnasium.error.ResetNeeded):
+        env.step(step)
+
+
 test_move_text_is_read_or_refused, test_move_text_is_read_or_refused_long = short_and_long(
     _move_text_is_read_or_refused,
     data=st.data(),
@@ -474,6 +504,10 @@ test_every_state_method_takes_its_states, test_every_state_method_takes_its_stat
 )
 
 
+(
+    test_environment_arguments_are_taken_or_refused,
+    test_environment_arguments_are_taken_or_refused_long,
+) = short_and_long(_environment_arguments_are_taken_or_refused, data=st.data())
 test_views_are_shown_or_refused, test_views_are_shown_or_refused_long = short_and_long(
     _views_are_shown_or_refused, data=st.data(), seed=st.integers(0, 1000), steps=st.integers(0, 40)
 )
