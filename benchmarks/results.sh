@@ -115,6 +115,13 @@ if [[ "$part" == all || "$part" == solver ]]; then
         sim "spider-${suits%:*}-suit-solver" spider -o suits=${suits#*:} --policy solver \
             --deals 200 --max-seconds 10 --clock cpu --jobs 2
     done
+    # Spider as most computer versions deal it (54 cards to the piles, 50 in the stock).
+    sim spider-standard-solver spider -o layout=standard --policy solver \
+        --deals 200 --max-seconds 10 --clock cpu --jobs 2
+    for suits in one:1 two:2; do
+        sim "spider-standard-${suits%:*}-suit-solver" spider -o layout=standard \
+            -o suits=${suits#*:} --policy solver --deals 200 --max-seconds 10 --clock cpu --jobs 2
+    done
     sim aces-up-solver aces-up --policy solver --deals 200 --max-seconds 10 --clock cpu --jobs 2
     sim clock-solver clock --policy solver --deals 200 --max-seconds 10 --clock cpu --jobs 2
     for game in freecell bakers-game eight-off; do
