@@ -127,9 +127,10 @@ def action_mask_array(game: Game, state: State, player: int | None = None) -> ND
     return mask
 
 
-def _reset_options(options: object) -> dict[str, Any]:
+def _reset_options(options: object, *, others: bool = False) -> dict[str, Any]:
     """``reset``'s ``options`` as a dict, checked: ``None`` or a mapping with
-    the keys ``deal`` and ``state`` only."""
+    the keys ``deal`` and ``state`` (and, with ``others``, any other key,
+    left out: PettingZoo's own tests pass keys of their own)."""
     if options is None:
         return {}
     if not isinstance(options, Mapping):
@@ -137,6 +138,8 @@ def _reset_options(options: object) -> dict[str, Any]:
             f"reset options are a dict (keys 'deal', 'state') or None, not {brief_repr(options)}"
         )
     unknown = set(options) - {"deal", "state"}
+    if others:
+        return {k: v for k, v in options.items() if k in ("deal", "state")}
     if unknown:
         raise PatienceError(
             f"reset options are 'deal' and 'state', not {brief_repr(sorted(map(str, unknown)))}"

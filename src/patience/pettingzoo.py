@@ -289,7 +289,7 @@ class PatienceAECEnv(_PatienceEnvBase, AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode: deal (see the class's seeds) and select the first mover."""
         state, deal, self._seeds = _reset_start(
-            self.game, self._seeds, seed, self._rng, _reset_options(options)
+            self.game, self._seeds, seed, self._rng, _reset_options(options, others=True)
         )
         self.game_state = state
         self.deal_seed = deal
@@ -460,7 +460,7 @@ class PatienceParallelEnv(_PatienceEnvBase, ParallelEnv):  # type: ignore[misc]
         """Start an episode: deal (seeds and options as in
         :class:`PatienceAECEnv`); return every agent's observation and info."""
         state, deal, self._seeds = _reset_start(
-            self.game, self._seeds, seed, self._rng, _reset_options(options)
+            self.game, self._seeds, seed, self._rng, _reset_options(options, others=True)
         )
         self.game_state = state
         self.deal_seed = deal
