@@ -50,7 +50,7 @@ def seek(game: Game, state: State, budget: int) -> _Seeker:
         (1, "hoyle", 2),
         (2, "standard", 0),
         (2, "hoyle", 1),
-        (4, "standard", 3),
+        pytest.param(4, "standard", 3, marks=pytest.mark.soak),  # the slowest: a long run
     ],
 )
 def test_won_lines_replay(suits: int, layout: str, seed: int) -> None:
@@ -185,6 +185,7 @@ def test_the_estimate_weighs_what_stands_between_a_position_and_a_win() -> None:
     assert game.search_estimate(game.deal(0)) == 20 * (44 + 50)
 
 
+@pytest.mark.soak  # about 20 s: run with the long runs (pytest -m soak), as .ci/run does
 def test_the_exhaustive_runs_never_leave_a_move_out(monkeypatch: pytest.MonkeyPatch) -> None:
     # With no move promising at all, the best-first search finds nothing;
     # the runs, which try every legal move, still win small positions, the
