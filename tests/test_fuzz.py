@@ -304,6 +304,21 @@ def _positions_load_soundly_or_are_refused(
         assert all(lo <= v <= hi for v, lo, hi in zip(seen, low, high))
 
 
+def state_methods(game: Game) -> list[tuple[Any, int]]:
+    """Every public method of ``game`` whose first parameter is a state, with
+    how many other arguments it must be given."""
+    out = []
+    for method_name in dir(game):
+        method = getattr(game, method_name)
+        if method_name.startswith("_") or not inspect.ismethod(method):
+            continue
+        params = list(inspect.signature(method).parameters.values())
+        if not params or params[0].name != "state":
+            continue
+        out.append((method, sum(p.default is inspect.Parameter.empty for p in params[1:])))
+    return out
+
+
 def _every_state_method_takes_its_states(
     name: str, data: st.DataObject, seed: int, steps: int
 ) -> None:
@@ -314,15 +329,8 @@ def _every_state_method_takes_its_states(
     state = position(game, seed, steps)
     before = state.to_json()
     stranger = position(patience.game(data.draw(st.sampled_from(GAMES))), seed, steps)
-    for method_name in dir(game):
-        method = getattr(game, method_name)
-        if method_name.startswith("_") or not inspect.ismethod(method):
-            continue
-        params = list(inspect.signature(method).parameters.values())
-        if not params or params[0].name != "state":
-            continue
-        needed = [p for p in params[1:] if p.default is inspect.Parameter.empty]
-        rest = ["draw"] * len(needed)
+    for method, needed in state_methods(game):
+        rest = ["draw"] * needed
         if not needed:
             method(state)
         bad = data.draw(st.one_of(st.just(stranger), garbage))
@@ -344,14 +352,8 @@ def _views_are_shown_or_refused(name: str, data: st.DataObject, seed: int, steps
     hidden = any(c.is_hidden for pile in view.piles.values() for c in pile.cards)
     assert view.is_view == hidden and not state.is_view
     assert str(patience.svg(view)) == str(patience.svg(game.view(state, 0))) or game.players > 1
-    for method_name in dir(game):
-        method = getattr(game, method_name)
-        if method_name.startswith("_") or not inspect.ismethod(method):
-            continue
-        params = list(inspect.signature(method).parameters.values())
-        if not params or params[0].name != "state":
-            continue
-        if any(p.default is inspect.Parameter.empty for p in params[1:]):
+    for method, needed in state_methods(game):
+        if needed:
             continue
         with contextlib.suppress(PatienceError):
             method(view)

@@ -116,6 +116,11 @@ def check_stall(game: str, value: object) -> int | None:
     )
 
 
+def _hidden_count(state: State) -> int:
+    """How many of a view's cards are :attr:`Card.HIDDEN <patience.Card.HIDDEN>`."""
+    return sum(1 for p in state.piles.values() for c in p.cards if c.is_hidden)
+
+
 def _grid_steps(
     game: str, axis: str, steps: Mapping[int, float] | None, count: int
 ) -> tuple[float, ...]:
@@ -753,7 +758,7 @@ class Game(
         """The last line of a position's text: its result's summary, or for a
         view (whose result needs the hidden cards) how many cards it hides."""
         if state._view:
-            hidden = sum(1 for p in state.piles.values() for c in p.cards if c.is_hidden)
+            hidden = _hidden_count(state)
             return f"a view: {hidden} card{'s' if hidden != 1 else ''} hidden"
         return self.result(state).summary()
 
@@ -763,7 +768,7 @@ class Game(
         be played on or judged over."""
         self._check_own(state)
         if state._view:
-            hidden = sum(1 for p in state.piles.values() for c in p.cards if c.is_hidden)
+            hidden = _hidden_count(state)
             raise InvalidStateError(
                 f"{self.name}: this state is a view, with {hidden} hidden"
                 f" card{'s' if hidden != 1 else ''}: moves and game over need every card"
