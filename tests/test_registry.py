@@ -116,3 +116,20 @@ def test_a_broken_plugin_warns_and_the_rest_works(
     with pytest.warns(RuntimeWarning, match="boom"):
         names = patience.games()
     assert "railroad" in names
+
+
+def test_every_game_meets_registry_wide_tests_in_the_short_run(
+    request: pytest.FixtureRequest,
+) -> None:
+    # The README's test command runs each registry-wide test on a sample of
+    # the games (tests/conftest.py); no game may be left out of them all, and
+    # the pinned games are in every sample.
+    from conftest import PINNED, SAMPLE
+
+    sample = request.config.stash[SAMPLE]
+    if len(sample) < 50:
+        pytest.skip("needs the whole suite collected (run without a file or -k filter)")
+    for name in patience.games():
+        meets = sum(name in short for short in sample.values())
+        assert meets >= len(sample) // 6, f"{name} runs in only {meets} registry-wide tests"
+    assert all(short >= PINNED for short in sample.values())
