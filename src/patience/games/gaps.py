@@ -229,6 +229,23 @@ class Gaps(Game):
             return "a card moves to another place"
         return ""
 
+    def _telling_move(self, state: State, pile: str, index: int | None) -> Move | None:
+        """The card's move into the first gap (for a two, the first gap of
+        the first column if there is one): its refusal says what that gap
+        takes instead. The aces' likewise, refused as out of play."""
+        items = state._items
+        gaps = [g for g in range(52) if not items[g]]
+        if not gaps or pile not in self._index:
+            return None
+        source = self._index[pile]
+        cards = items[source]
+        if not cards:
+            return None
+        if source < 52 and cards[0].rank == _TWO:
+            gaps = [g for g in gaps if g % 13 == 0] or gaps
+        target = next((g for g in gaps if g != source), None)
+        return None if target is None else Move("move", pile, PLACES[target])
+
     def _is_over(self, state: State) -> bool:
         """Over when no move is left, or when no sequence of moves can put
         more cards in order than have ever been at once. Positions can come
