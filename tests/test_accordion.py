@@ -401,7 +401,8 @@ def test_render() -> None:
 
 
 def test_options() -> None:
-    assert patience.describe("accordion").options == {"deal_all": False}
+    assert patience.describe("accordion").options == {"deal_all": False, "cards": 52}
+    assert patience.describe("late-binding-solitaire").options == {"deal_all": True, "cards": 18}
     assert repr(ALL) == "patience.game('accordion', deal_all=True)"
     with pytest.raises(InvalidOptionError, match="deal_all"):
         patience.game("accordion", deal_all="yes")
@@ -426,3 +427,53 @@ def test_random_play_keeps_its_promises(game: Accordion) -> None:
         assert game.legal_moves(state) == ()
         assert game.from_json(state.to_json()) == state
         assert game.is_won(state) == (game.score(state) == 1)
+
+
+# ------------------------------------------------- fewer cards, Late-Binding
+
+
+def test_late_binding_lays_out_eighteen_cards_and_keeps_the_rest_out_of_play() -> None:
+    game = registered("late-binding-solitaire", Accordion)
+    assert (
+        game.options == {"deal_all": True, "cards": 18} and game.title == "Late-Binding Solitaire"
+    )
+    assert patience.game("accordion-knuth") == game
+    cards = game.shuffled_cards(3)
+    state = game.deal(3)
+    assert [n for n in state.piles if n.startswith("r")] == [f"r{k}" for k in range(1, 19)]
+    assert [state.piles[f"r{k + 1}"].cards for k in range(18)] == [(c,) for c in cards[:18]]
+    unused = state.piles["unused"]
+    assert unused.cards == cards[18:] and unused.down == 34 and not state.piles["stock"]
+    assert game.score(state) == 18
+    assert all(c.is_hidden for c in game.view(state).piles["unused"].cards)
+    assert DEAL not in game.legal_moves(state)
+    # Play never touches the cards out of play, and one pile of 18 wins.
+    rng = random.Random(3)
+    while game.legal_moves(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        assert state.piles["unused"] == unused
+        assert sum(len(state.piles[f"r{k}"]) for k in range(1, 19)) == 18
+
+
+def test_a_won_game_of_eighteen_is_one_pile() -> None:
+    game = patience.game("late-binding-solitaire")
+    # Eighteen spades and hearts in a chain where each card matches the one
+    # before it: folding from the left gathers them all.
+    chain = [f"{r}S" for r in "A23456789TJQK"] + ["KH", "QH", "JH", "TH", "9H"]
+    state = game.deal_from(order(*chain))
+    while game.legal_moves(state):
+        state = game.apply(state, game.legal_moves(state)[0])
+    assert game.is_won(state) and game.score(state) == 1 and len(state.piles["r1"]) == 18
+
+
+def test_the_cards_option_plays_part_of_the_pack() -> None:
+    game = accordion(cards=10)
+    assert game.options == {"deal_all": False, "cards": 10}
+    state = game.deal(5)
+    assert len(state.piles["stock"]) == 10 and len(state.piles["unused"]) == 42
+    assert "r11" not in state.piles and game.score(state) == 10
+    whole = accordion(cards=52)
+    assert whole == GAME and "unused" not in whole.deal(5).piles
+    for bad in (1, 53, "18", True):
+        with pytest.raises(InvalidOptionError):
+            accordion(cards=bad)

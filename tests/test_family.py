@@ -335,3 +335,32 @@ def test_napoleon_and_emperor_aces_go_up_as_soon_as_possible(name: str) -> None:
     assert legal and all(m.source in aces and m.target.startswith("f") for m in legal)  # type: ignore[union-attr]
     free = patience.game(name, forced_aces=False)
     assert len(free.legal_moves(free.deal(seed))) > len(legal)
+
+
+def test_canfield_with_whole_piles_fills_a_space_from_the_waste_only() -> None:
+    # Blake and Gent's strict Canfield (whole piles; once the reserve is
+    # empty, a space from the waste only) plays as the default: a whole pile
+    # into a space changes nothing, so only the waste's card fills one. With
+    # runs (their other Canfield) a part of a pile may fill it too.
+    def position(game: patience.Game) -> patience.State:
+        data = game.deal(167).to_json()  # the base is the king
+        ranks = "KA23456789T"
+        piles = {name: {"cards": [], "down": 0} for name in data["piles"]}
+        for f, suit in zip(("f1", "f2", "f3", "f4"), "DCHS"):
+            piles[f]["cards"] = [r + suit for r in ranks]
+        piles["f4"]["cards"].pop()  # TS is in the stock
+        piles["t2"]["cards"] = ["QD", "JS"]
+        piles["t3"]["cards"] = ["QC", "JH"]
+        piles["t4"]["cards"] = ["QH"]
+        piles["stock"] = {"cards": ["JD", "TS"], "down": 2}
+        piles["waste"]["cards"] = ["JC", "QS"]
+        return game.from_json({**data, "piles": piles})
+
+    whole = patience.game("canfield")
+    state = position(whole)
+    into_space = {str(m) for m in whole.legal_moves(state) if m.target == "t1"}
+    assert into_space == {"waste-t1"}
+    runs = patience.game("canfield", unit="run")
+    state = position(runs)
+    into_space = {str(m) for m in runs.legal_moves(state) if m.target == "t1"}
+    assert into_space == {"waste-t1", "t2-t1", "t3-t1"}

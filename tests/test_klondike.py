@@ -284,3 +284,26 @@ def test_forced_aces_can_be_made_a_choice() -> None:
     assert VEGAS.options["forced_aces"] is True
     # The games built on Klondike's declaration keep aces a choice.
     assert not patience.game("joker-solitaire").rules.forced_bases  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("worrying_back", [False, True])
+@pytest.mark.parametrize("draw", range(1, 14))
+def test_every_draw_from_one_to_thirteen_with_and_without_worrying_back(
+    draw: int, worrying_back: bool
+) -> None:
+    # Blake and Gent measure Klondike turning 1 to 13 cards at a time, with
+    # cards coming back from the foundations and without.
+    game = patience.game("klondike", draw=draw, worrying_back=worrying_back, forced_aces=False)
+    state = play(game, deal(game, t1=["AC"], t2=["2H"]), "t1-f1")
+    assert ("f1-t2" in moves(game, state)) is worrying_back
+    stock = state.piles["stock"].cards
+    turned = 0
+    while state.piles["stock"]:
+        state = game.apply(state, "draw")
+        turned = min(turned + draw, 24)
+        waste = state.piles["waste"]
+        assert len(waste) == turned and waste.top == stock[-turned]
+        assert waste.cards == tuple(reversed(stock[len(stock) - turned :]))
+    # The pass put the ace up, so the stock may be gone through again.
+    state = game.apply(game.apply(state, "redeal"), "draw")
+    assert len(state.piles["waste"]) == min(draw, 24)

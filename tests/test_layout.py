@@ -22,6 +22,7 @@ VARIANTS += [
     ("klondike", {"draw": 1}),
     ("klondike", {"draw": 3}),
     ("klondike", {"draw": 24}),
+    ("klondike", {"draw": 13, "partial_runs": True, "worrying_back": True}),
     ("las-vegas", {"draw": 3}),
     ("double-solitaire", {"draw": 1}),
     ("double-solitaire", {"draw": 3}),

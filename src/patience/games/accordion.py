@@ -7,7 +7,13 @@ or a rank; the row then closes up. The aim is to end with every card in one
 pile. The score is the number of piles left, counting each undealt card as a
 pile of its own; lower is better and one wins.
 
-Registered as ``accordion``; see the rules page in the documentation.
+With the option ``cards`` only the first so many cards of the shuffled deck
+are played; the rest lie face down out of play. Late-Binding Solitaire, as
+Blake and Gent measured it (after Knuth), is Accordion with eighteen cards all
+laid out at the start.
+
+Registered as ``accordion`` and ``late-binding-solitaire``; see the rules
+page in the documentation.
 """
 
 from __future__ import annotations
@@ -27,15 +33,18 @@ from ..move import Move
 from ..pile import Pile
 from ..registry import register
 from ..state import EMPTY_INFO, State
-from ..tableau import check_flag
+from ..tableau import check_count, check_flag
 
-__all__ = ["DEAL", "Accordion", "matches"]
+__all__ = ["DEAL", "LATE_BINDING_CARDS", "ROW", "Accordion", "matches"]
 
 DEAL = Move("deal", "stock")
 """The move that deals the next stock card to the right end of the row."""
 
 ROW = 52
-"""The number of row positions (one per card)."""
+"""The number of row positions (one per card) with the whole pack in play."""
+
+LATE_BINDING_CARDS = 18
+"""The cards Late-Binding Solitaire plays."""
 
 _COUNT = re.compile(r"(?:^|\s)x\d+(?:\s|$)")
 
@@ -79,7 +88,9 @@ class Accordion(Game):
     """Accordion, with the deal as a move of its own or (``deal_all``) done at the start.
 
     The piles are the ``stock`` (face down, its top card dealt next) and the
-    row positions ``r1`` to ``r52``, from left to right. The row is always
+    row positions ``r1`` to ``r52``, from left to right; with fewer
+    ``cards`` in play, ``r1`` to as many positions as cards, and the
+    ``unused`` pile, face down, holding the rest of the pack out of play. The row is always
     packed to the left: the piles in play are ``r1`` up to some ``rN`` and
     every later position is empty. When a pile moves onto another, the piles
     to the right of the one that moved each shift one place left, so a pile's
@@ -99,22 +110,35 @@ class Accordion(Game):
     refusals = _REFUSALS
     outline_empty = False  # the row closes up: an empty place is no place
 
-    def __init__(self, name: str = "accordion", *, deal_all: bool = False) -> None:
+    def __init__(
+        self, name: str = "accordion", *, deal_all: bool = False, cards: int = ROW
+    ) -> None:
         deal_all = check_flag(name, "deal_all", deal_all)
-        super().__init__(name, {"deal_all": deal_all})
+        cards = check_count(name, "cards", cards, 2, ROW)
+        options: dict[str, object] = {"deal_all": deal_all}
+        if cards != ROW:
+            options["cards"] = cards
+        super().__init__(name, options)
+        if name == "late-binding-solitaire":
+            self.title = "Late-Binding Solitaire"
         self.deal_all = deal_all
-        """Whether all 52 cards are laid out in the row at the start."""
+        """Whether every card in play is laid out in the row at the start."""
+        self.cards = cards
+        """How many cards of the pack are in play (52 unless the option says)."""
         self._deck = Deck.standard()
+        out = [PileSpec("unused", "discard", 0, 12, label="Out of play")] if cards < ROW else []
         self._set_layout(
             [PileSpec("stock", "stock", 0, 0, label="Stock")]
             + [
                 PileSpec(f"r{k + 1}", "tableau", 1 + k // 13, k % 13, label=f"Position {k + 1}")
-                for k in range(ROW)
+                for k in range(cards)
             ]
+            + out
         )
-        self._row_names = tuple(f"r{k + 1}" for k in range(ROW))
+        self._row_names = tuple(f"r{k + 1}" for k in range(cards))
         self._row_index = {n: k for k, n in enumerate(self._row_names)}
-        self._empty_row: tuple[tuple[Card, ...], ...] = ((),) * ROW
+        self._empty_row: tuple[tuple[Card, ...], ...] = ((),) * cards
+        self._unused: tuple[tuple[Card, ...], ...] = ((),) if cards < ROW else ()
         self._pile_moves: dict[tuple[int, int, int], Move] = {}
 
     @property
@@ -123,9 +147,16 @@ class Accordion(Game):
         return self._deck
 
     def _deal(self, cards: tuple[Card, ...]) -> State:
+        """The cards in play (the first ``cards`` of the deck) to the stock, the
+        first on top, or with ``deal_all`` into the row from ``r1``; the rest
+        of the deck, in its order, out of play."""
+        size = self.cards
+        unused = (cards[size:],) if self._unused else ()
         if self.deal_all:
-            return self._new_state(((), *((c,) for c in cards)), EMPTY_INFO)
-        return self._new_state((tuple(reversed(cards)), *self._empty_row), EMPTY_INFO)
+            return self._new_state(((), *((c,) for c in cards[:size]), *unused), EMPTY_INFO)
+        return self._new_state(
+            (tuple(reversed(cards[:size])), *self._empty_row, *unused), EMPTY_INFO
+        )
 
     def _encode(self, piles: tuple[Pile, ...]) -> tuple[tuple[Card, ...], ...]:
         """Accordion keeps each pile as a bare tuple of cards: the stock is all
@@ -134,7 +165,13 @@ class Accordion(Game):
 
     def _decode(self, items: tuple[Any, ...]) -> tuple[Pile, ...]:
         stock = items[0]
-        return (Pile._trusted(stock, len(stock)), *(Pile._trusted(c, 0) for c in items[1:]))
+        size = self.cards
+        unused = [Pile._trusted(items[-1], len(items[-1]))] if self._unused else []
+        return (
+            Pile._trusted(stock, len(stock)),
+            *(Pile._trusted(c, 0) for c in items[1 : 1 + size]),
+            *unused,
+        )
 
     # ------------------------------------------------------------ helpers
 
@@ -144,11 +181,11 @@ class Accordion(Game):
         n = self._row_length(items)
         return tuple(items[1 : 1 + n])
 
-    @staticmethod
-    def _row_length(items: tuple[Any, ...]) -> int:
+    def _row_length(self, items: tuple[Any, ...]) -> int:
         # The row is packed to the left, so its length is its places less the
-        # empty ones; an empty stock is the one other empty item.
-        return ROW - items.count(()) + (not items[0])
+        # empty ones; an empty stock is the one other empty item (the cards
+        # out of play, where some are, are never none).
+        return self.cards - items.count(()) + (not items[0])
 
     def _moves_of(self, items: tuple[Any, ...]) -> list[Move]:
         n = self._row_length(items)
@@ -209,14 +246,17 @@ class Accordion(Game):
         after = list(items)
         after[1 + j] = under + pile
         del after[1 + i]
-        after.append(())
+        after.insert(self.cards, ())  # the row's last place, before any cards out of play
         return self._new_state(tuple(after), state.info)
 
     def _capacities(self) -> list[int]:
-        """The stock the whole pack (one place, always empty, when every card
-        is dealt at the start); the pile at place ``k`` of the
-        row (from 1) at most the cards from there on: ``53 - k``."""
-        return [1 if self.deal_all else 52, *range(52, 0, -1)]
+        """The stock the cards in play (one place, always empty, when every
+        card is dealt at the start); the pile at place ``k`` of the row (from
+        1) at most the cards from there on: ``53 - k`` with the whole pack;
+        the cards out of play, where some are."""
+        size = self.cards
+        out = [ROW - size] if self._unused else []
+        return [1 if self.deal_all else size, *range(size, 0, -1), *out]
 
     def _action_space(self) -> list[Move]:
         """Each place of the row onto the place one or three to its left (the
@@ -224,7 +264,10 @@ class Accordion(Game):
         from the position), then the deal."""
         names = self._row_names
         out = [
-            Move("move", names[i], names[j]) for i in range(1, 52) for j in (i - 1, i - 3) if j >= 0
+            Move("move", names[i], names[j])
+            for i in range(1, self.cards)
+            for j in (i - 1, i - 3)
+            if j >= 0
         ]
         return [*out, DEAL]
 
@@ -417,8 +460,8 @@ class Accordion(Game):
         problem = super()._state_problem(state)
         if problem:
             return problem
-        row = state._items[1:]
-        gap = next((k for k, pile in enumerate(row) if not pile), ROW)
+        row = state._items[1 : 1 + self.cards]
+        gap = next((k for k, pile in enumerate(row) if not pile), self.cards)
         if any(row[gap:]):
             return (
                 f"the row must be packed to the left: r{gap + 1} is empty"
@@ -431,7 +474,8 @@ class Accordion(Game):
     # ------------------------------------------------------------ rendering
 
     def render(self, state: State, symbols: bool = False) -> str:
-        """The stock, then the row thirteen positions to a line.
+        """The stock (and the cards out of play), then the row thirteen
+        positions to a line.
 
         A pile of several cards shows as ``[3]9S``: its size, then its top card
         (``[3]9♠`` with ``symbols``).
@@ -439,6 +483,8 @@ class Accordion(Game):
         items = state._items
         stock = items[0]
         lines = [self.title, f"stock: [{len(stock)}] ##" if stock else "stock: ."]
+        if self._unused:
+            lines[1] += f"  out of play: [{len(items[-1])}] ##"
         row = [
             (f"[{len(p)}]" if len(p) > 1 else "") + card_text(p[-1], symbols)
             for p in self.row(state)
@@ -451,12 +497,22 @@ class Accordion(Game):
         return "\n".join(lines)
 
 
-def _accordion(*, deal_all: bool = False) -> Game:
-    return Accordion("accordion", deal_all=deal_all)
+def _accordion(*, deal_all: bool = False, cards: int = ROW) -> Game:
+    return Accordion("accordion", deal_all=deal_all, cards=cards)
+
+
+def _late_binding(*, deal_all: bool = True, cards: int = LATE_BINDING_CARDS) -> Game:
+    return Accordion("late-binding-solitaire", deal_all=deal_all, cards=cards)
 
 
 register(
     "accordion",
     _accordion,
     summary="Fold a row of cards into one pile, moving piles one or three places left.",
+)
+register(
+    "late-binding-solitaire",
+    _late_binding,
+    aliases=("accordion-knuth",),
+    summary="Accordion with eighteen cards, all laid out at the start.",
 )
