@@ -21,10 +21,13 @@ import attrs
 from ..registry import register
 from ..tableau import TableauGame, TableauRules
 
-__all__ = ["CarpetGame", "carpet_rules"]
+__all__ = ["COLUMNS", "ROWS", "CarpetGame", "carpet_rules"]
 
-ROWS, COLUMNS = 4, 5
-"""The carpet's shape: four rows of five places."""
+ROWS = 4
+"""The carpet's rows of places."""
+
+COLUMNS = 5
+"""The places in each row of the carpet."""
 
 
 def carpet_rules() -> TableauRules:
