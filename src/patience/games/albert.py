@@ -15,7 +15,8 @@ foundations build up in suit from the aces. No stock.
   one, and only a king (or a run headed by one) fills a space.
 
 Blake and Gent's solver lets foundation cards come back to the tableau in
-all three; the books do not. The ``worrying_back`` option gives their rule.
+all three; by default cards stay on the foundations, as in the library's
+other games. The ``worrying_back`` option gives their rule.
 """
 
 from __future__ import annotations
