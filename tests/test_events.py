@@ -32,6 +32,8 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in patience.ga
     ("railroad", {"sidings": 1}),
     ("accordion", {"deal_all": True}),
     ("double-solitaire", {"draw": 1}),
+    ("king-albert", {"worrying_back": True}),
+    ("freecell", {"piles": 5}),
 ]
 
 

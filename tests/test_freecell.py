@@ -8,6 +8,7 @@ from collections import deque
 from typing import Any
 
 import pytest
+from arrange import arrange
 
 import patience
 from patience import Game, State
@@ -351,3 +352,95 @@ def test_the_solver_wins_microsoft_deal_1() -> None:
     for move in found.moves:
         state = FREECELL.apply(state, move)
     assert FREECELL.is_won(state)
+
+
+# ------------------------------------- Blake and Gent's variants: piles, spaces, Fore Cell
+
+
+@pytest.mark.parametrize("piles", range(4, 14))
+def test_fewer_or_more_piles_deal_the_same_pack_by_rows(piles: int) -> None:
+    game = patience.game("freecell", piles=piles)
+    cards = microsoft_cards(617)
+    state = game.deal_from(cards)
+    sizes = [len(state.piles[f"t{k}"]) for k in range(1, piles + 1)]
+    assert sum(sizes) == 52 and max(sizes) - min(sizes) <= 1 and sizes == sorted(sizes)[::-1]
+    assert f"t{piles + 1}" not in state.piles
+    # Row by row from the left: the first row is the first cards dealt.
+    assert [state.piles[f"t{k}"].cards[0] for k in range(1, piles + 1)] == list(cards[:piles])
+    assert game.options["piles"] == piles
+
+
+def test_eight_piles_are_the_usual_game_and_microsoft_numbers_stay() -> None:
+    assert patience.game("freecell", piles=8).deal(3) == FREECELL.deal(3)
+    ms = patience.game("freecell", numbering="microsoft")
+    assert ms.deal(1).piles == FREECELL.deal_microsoft(1).piles
+    five = patience.game("freecell", piles=5, numbering="microsoft")
+    assert five.deal(1) == five.deal_from(microsoft_cards(1))
+
+
+@pytest.mark.parametrize("bad", [3, 14, True, "8"])
+def test_bad_piles(bad: object) -> None:
+    with pytest.raises(patience.InvalidOptionError):
+        patience.game("freecell", piles=bad)
+
+
+SUITS_UP = {
+    "f1": " ".join(r + "C" for r in "A23456789TJQK"),
+    "f2": " ".join(r + "D" for r in "A23456789TJQK"),
+    "f3": "AH 2H 3H 4H 5H 6H 7H",
+    "f4": "AS 2S 3S",
+    "t1": "KS QS JS TS 9S 8H",
+    "t2": "KH QH JH TH 9H 8S",
+    "t3": "7S 6S 5S 4S",
+}
+
+
+def test_eight_off_with_any_card_in_a_space() -> None:
+    game = patience.game("eight-off", spaces="any")
+    assert game.rules.space == "any" and game.rules.space_runs
+    assert "t1-t4" in [str(m) for m in game.legal_moves(position(game, **SUITS_UP))]
+    kings = patience.game("eight-off")
+    with pytest.raises(patience.IllegalMoveError) as refused:
+        kings.apply(position(kings, **SUITS_UP), "t1-t4")
+    assert refused.value.code == "space"
+    with pytest.raises(patience.InvalidOptionError):
+        patience.game("eight-off", spaces="queens")
+
+
+def test_fore_cell_deal_and_rules() -> None:
+    game = patience.game("fore-cell")
+    state = game.deal(4)
+    assert [len(state.piles[f"t{k}"]) for k in range(1, 9)] == [6] * 8
+    assert [len(state.piles[f"c{k}"]) for k in range(1, 5)] == [1] * 4
+    assert game.rules.relation == "alternate" and game.rules.space == "kings"
+    spot = game.deal_from(arrange(game, {"c1": ["8H"], "t1": ["9C"], "t2": ["9D"]}))
+    legal = [str(m) for m in game.legal_moves(spot)]
+    assert "c1-t1" in legal and not any(m.endswith("-c2") for m in legal)  # the cells are full
+    after = game.apply(spot, "c1-t1")
+    assert "t2-c1" in [str(m) for m in game.legal_moves(after)]  # a top card to the empty cell
+    with pytest.raises(patience.IllegalMoveError) as refused:
+        game.apply(position(game, **SUITS_UP), "t1-t4")
+    assert refused.value.code == "space"  # only a king fills a space
+    suited = patience.game("fore-cell", same_suit=True)
+    assert suited.rules.relation == "suit"
+    spot = suited.deal_from(arrange(suited, {"c1": ["8H"], "t1": ["9C"], "t2": ["9H"]}))
+    with pytest.raises(patience.IllegalMoveError) as refused:
+        suited.apply(spot, "c1-t1")
+    assert refused.value.code == "build"
+    assert "c1-t2" in [str(m) for m in suited.legal_moves(spot)]
+    with pytest.raises(patience.InvalidOptionError):
+        patience.game("fore-cell", same_suit="yes")
+
+
+def test_fore_cell_is_won_and_ends() -> None:
+    game = patience.game("fore-cell")
+    up = {f"f{k + 1}": " ".join(r + s for r in "A23456789TJQK") for k, s in enumerate("CDHS")}
+    assert game.is_won(position(game, **up)) and game.score(position(game, **up)) == 52
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        for _ in range(2_000):
+            if game.is_over(state):
+                break
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        assert game.is_over(state)

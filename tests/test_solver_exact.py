@@ -55,8 +55,12 @@ def small_position(game: Game, rng: random.Random, left: int, stocked: float = 0
     # cards under a single face-up one (the face-up cards of a reachable
     # position form a run, and one card is a run); elsewhere any order is one
     # a deal could give.
+    capacity = dict(zip(layout, game.capacities))
+
     def room(name: str) -> bool:
         held = len(piles[name]["cards"])
+        if held >= capacity[name]:
+            return False  # (an open reserve's place, Carpet's place: one card)
         if layout[name] == "cell":
             return held == 0
         if layout[name] == "tableau" and any(dealt_down.values()):
@@ -97,6 +101,9 @@ CASES = [
     ("canfield", {}),
     ("thirteen-up", {}),
     ("single-rail", {}),  # a search with the game's advice on move order
+    ("king-albert", {}),
+    ("northwest-territory", {}),
+    ("carpet", {}),
 ]
 
 

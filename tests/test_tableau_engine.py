@@ -35,6 +35,9 @@ BASE: dict[str, Any] = {"title": "Test", "tableau": (1, 2, 3, 4, 5, 6, 7)}
         ({"space": "kings", "wrap": True}, "space"),
         ({"reserve_fills_spaces": True}, "reserve_fills_spaces"),
         ({"cells": 1, "cells_dealt": 2}, "cells_dealt"),
+        ({"cells": 2, "cells_dealt": 1, "closed_cells": True}, "closed_cells"),
+        ({"closed_cells": True}, "closed_cells"),
+        ({"cells": 2, "cells_dealt": 2, "closed_cells": True, "cell_runs": True}, "cell_runs"),
         ({"foundations": 5}, "foundations"),
         ({"base": 14}, "base"),
         ({"base": 5}, "foundation_wrap"),
@@ -364,3 +367,54 @@ def test_the_search_orders_the_piles_once_a_dealing_stock_is_empty() -> None:
         {**dealt.piles, "t1": dealt.piles["t2"], "t2": dealt.piles["t1"]}, dealt.info
     )
     assert game._search_key(swapped) == game._search_key(dealt)
+
+
+def _closed_cells_game() -> TableauGame:
+    rules = TableauRules(
+        title="Closed cells",
+        tableau=(8,) * 6,
+        cells=4,
+        cells_dealt=4,
+        closed_cells=True,
+        relation="alternate",
+        stock="none",
+    )
+    return TableauGame("closed-cells", rules, {})
+
+
+def test_closed_cells_give_cards_and_take_none() -> None:
+    game = _closed_cells_game()
+    assert [(p.name, p.role, p.refill) for p in game.layout if p.name.startswith("r")] == [
+        (f"r{i}", "reserve", False) for i in range(1, 5)
+    ]
+    cards = arrange(game, {"r1": ["8H"], "r2": ["AS"], "t1": ["9C"], "t2": ["KD"]})
+    state = game.deal_from(cards)
+    legal = moves(game, state)
+    assert {"r1-t1", "r2-f1"} <= legal  # a reserve card goes on the tableau or up
+    assert not any(m.endswith(("-r1", "-r2", "-r3", "-r4")) for m in legal)
+    after = game.apply(state, "r1-t1")
+    assert not after.piles["r1"].cards
+    assert game.progress(after) != game.progress(state)  # a reserve card came into play
+    with pytest.raises(patience.IllegalMoveError) as info:
+        game.apply(after, "t2-r1")  # the emptied place takes nothing back
+    assert info.value.code == "target"
+
+
+def test_a_card_a_closed_cell_can_give_keeps_the_game_going() -> None:
+    game = _closed_cells_game()
+    tops = ["9C", "KC", "KS", "KH", "KD", "5S"]
+    cards = arrange(
+        game,
+        {
+            "r1": ["8H"],
+            "r2": ["2C"],
+            "r3": ["2S"],
+            "r4": ["3C"],
+            **{f"t{i}": [top] for i, top in enumerate(tops, 1)},
+        },
+    )
+    state = game.deal_from(cards)
+    assert moves(game, state) == {"r1-t1"}  # nothing else moves, and that is progress
+    assert not game.is_over(state)
+    after = game.apply(state, "r1-t1")
+    assert not game.legal_moves(after) and game.is_over(after)

@@ -10,8 +10,10 @@ from .. import registry as _registry
 from . import (
     accordion,
     aces_up,
+    albert,
     calculation,
     canfield,
+    carpet,
     castle,
     clock,
     devils_grip,
@@ -35,8 +37,10 @@ from . import (
 __all__ = [
     "accordion",
     "aces_up",
+    "albert",
     "calculation",
     "canfield",
+    "carpet",
     "castle",
     "clock",
     "devils_grip",

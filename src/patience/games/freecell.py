@@ -1,6 +1,6 @@
-"""FreeCell, Baker's Game and Eight Off, declared for the tableau engine.
+"""FreeCell, Baker's Game, Eight Off and Fore Cell, declared for the tableau engine.
 
-All three deal the whole pack face up to eight columns and give the player
+All four deal the whole pack face up to eight columns and give the player
 single-card cells to park cards in; aces start the foundations, which build up
 in suit, and there is no stock.
 
@@ -10,7 +10,13 @@ in suit, and there is no stock.
 - Baker's Game: FreeCell building down in suit.
 - Eight Off: columns of six, eight cells of which four are dealt into, build
   down in suit, only kings fill spaces; a run moves as one when the free
-  cells could carry it.
+  cells could carry it. The ``spaces="any"`` option lets any card fill a
+  space (Blake and Gent's variant).
+- Fore Cell: FreeCell with columns of six and the last four cards dealt
+  into the four cells; only kings fill spaces. ``same_suit`` builds in suit.
+
+FreeCell's ``piles`` option deals the same pack into four to thirteen
+columns, by rows from the left, as Blake and Gent vary it.
 
 FreeCell and Baker's Game can also be dealt by Microsoft's deal numbers
 (:func:`microsoft_cards`, :meth:`FreeCellGame.deal_microsoft` and the
@@ -33,6 +39,7 @@ __all__ = [
     "MicrosoftNumberError",
     "bakers_game_rules",
     "eight_off_rules",
+    "fore_cell_rules",
     "freecell_rules",
     "microsoft_cards",
 ]
@@ -46,6 +53,9 @@ of the generator Microsoft's FreeCell shuffles with (its own games numbered
 
 MAX_CELLS = 10
 """The most cells the ``cells`` option of FreeCell and Baker's Game allows."""
+
+MIN_PILES, MAX_PILES = 4, 13
+"""The fewest and most columns FreeCell's ``piles`` option allows."""
 
 _MS_ORDER = tuple(Card.parse(rank + suit) for rank in "A23456789TJQK" for suit in "CDHS")
 """The unshuffled deck of Microsoft's shuffle: by rank, clubs, diamonds, hearts, spades."""
@@ -94,12 +104,19 @@ def microsoft_cards(number: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def freecell_rules(*, cells: int = 4, runs: bool = True) -> TableauRules:
-    """The FreeCell declaration with ``cells`` cells; ``runs`` lets a built run
-    move as one as far as the free cells and spaces allow."""
+def _columns(piles: int) -> tuple[int, ...]:
+    """The sizes of ``piles`` columns dealt the whole pack by rows: the
+    first ``52 % piles`` columns take one card more."""
+    return tuple(52 // piles + (1 if i < 52 % piles else 0) for i in range(piles))
+
+
+def freecell_rules(*, cells: int = 4, runs: bool = True, piles: int = 8) -> TableauRules:
+    """The FreeCell declaration with ``cells`` cells and ``piles`` columns;
+    ``runs`` lets a built run move as one as far as the free cells and
+    spaces allow."""
     return TableauRules(
         title="FreeCell",
-        tableau=(7, 7, 7, 7, 6, 6, 6, 6),
+        tableau=_columns(piles),
         cells=cells,
         cell_runs=runs,
         space_runs=runs,
@@ -125,17 +142,39 @@ def bakers_game_rules(*, cells: int = 4, runs: bool = True) -> TableauRules:
     )
 
 
-def eight_off_rules(*, runs: bool = True) -> TableauRules:
+def eight_off_rules(
+    *, runs: bool = True, spaces: Literal["kings", "any"] = "kings"
+) -> TableauRules:
     """The Eight Off declaration: eight columns of six, eight cells with four
-    dealt, build down in suit, kings to spaces; ``runs`` lets a built run move
-    as one as far as the free cells allow."""
+    dealt, build down in suit, kings (or with ``spaces="any"`` any card) to
+    spaces; ``runs`` lets a built run move as one as far as the free cells
+    (and spaces that take any card) allow."""
     return TableauRules(
         title="Eight Off",
         tableau=(6,) * 8,
         cells=8,
         cells_dealt=4,
         cell_runs=runs,
+        space_runs=runs and spaces == "any",
         relation="suit",
+        unit="one",
+        space=spaces,
+        stock="none",
+    )
+
+
+def fore_cell_rules(*, same_suit: bool = False, runs: bool = True) -> TableauRules:
+    """The Fore Cell declaration: eight columns of six, the last four cards in
+    the four cells, build down in alternate colours (or in suit), kings to
+    spaces; ``runs`` lets a built run move as one as far as the free cells
+    allow."""
+    return TableauRules(
+        title="Fore Cell",
+        tableau=(6,) * 8,
+        cells=4,
+        cells_dealt=4,
+        cell_runs=runs,
+        relation="suit" if same_suit else "alternate",
         unit="one",
         space="kings",
         stock="none",
@@ -195,12 +234,16 @@ def _check_numbering(game: str, numbering: object) -> Numbering:
     )
 
 
-def _freecell(*, cells: int = 4, runs: bool = True, numbering: str = "library") -> FreeCellGame:
+def _freecell(
+    *, cells: int = 4, runs: bool = True, numbering: str = "library", piles: int = 8
+) -> FreeCellGame:
     cells = check_count("freecell", "cells", cells, 0, MAX_CELLS)
     check_flag("freecell", "runs", runs)
     chosen = _check_numbering("freecell", numbering)
-    options: dict[str, object] = {"cells": cells, "runs": runs, "numbering": chosen}
-    return FreeCellGame("freecell", freecell_rules(cells=cells, runs=runs), options, chosen)
+    piles = check_count("freecell", "piles", piles, MIN_PILES, MAX_PILES)
+    options: dict[str, object] = {"cells": cells, "runs": runs, "numbering": chosen, "piles": piles}
+    rules = freecell_rules(cells=cells, runs=runs, piles=piles)
+    return FreeCellGame("freecell", rules, options, chosen)
 
 
 def _bakers_game(*, cells: int = 4, runs: bool = True, numbering: str = "library") -> FreeCellGame:
@@ -211,9 +254,20 @@ def _bakers_game(*, cells: int = 4, runs: bool = True, numbering: str = "library
     return FreeCellGame("bakers-game", bakers_game_rules(cells=cells, runs=runs), options, chosen)
 
 
-def _eight_off(*, runs: bool = True) -> TableauGame:
+def _eight_off(*, runs: bool = True, spaces: str = "kings") -> TableauGame:
     check_flag("eight-off", "runs", runs)
-    return TableauGame("eight-off", eight_off_rules(runs=runs), {"runs": runs})
+    if spaces != "kings" and spaces != "any":
+        raise InvalidOptionError("eight-off", "spaces", f"must be 'kings' or 'any', not {spaces!r}")
+    chosen: Literal["kings", "any"] = "any" if spaces == "any" else "kings"
+    options: dict[str, object] = {"runs": runs, "spaces": chosen}
+    return TableauGame("eight-off", eight_off_rules(runs=runs, spaces=chosen), options)
+
+
+def _fore_cell(*, same_suit: bool = False, runs: bool = True) -> TableauGame:
+    check_flag("fore-cell", "same_suit", same_suit)
+    check_flag("fore-cell", "runs", runs)
+    rules = fore_cell_rules(same_suit=same_suit, runs=runs)
+    return TableauGame("fore-cell", rules, {"same_suit": same_suit, "runs": runs})
 
 
 register(
@@ -233,4 +287,10 @@ register(
     _eight_off,
     aliases=("eightoff",),
     summary="Eight columns of six built down in suit, eight cells (four dealt), kings to spaces.",
+)
+register(
+    "fore-cell",
+    _fore_cell,
+    aliases=("forecell",),
+    summary="FreeCell in columns of six with the cells dealt full and kings to spaces.",
 )

@@ -124,10 +124,23 @@ class TableauGame(Game):
             for i in range(nf)
         ]
         cells = tuple(range(len(specs), len(specs) + nc))
-        specs += [
-            PileSpec(f"c{i + 1}", "cell", 0, first + nf + i, label=f"Cell {i + 1}")
-            for i in range(nc)
-        ]
+        if rules.closed_cells:  # an open reserve: its places are not refilled
+            specs += [
+                PileSpec(
+                    f"r{i + 1}",
+                    "reserve",
+                    0,
+                    first + nf + i,
+                    label=f"Reserve {i + 1}",
+                    refill=False,
+                )
+                for i in range(nc)
+            ]
+        else:
+            specs += [
+                PileSpec(f"c{i + 1}", "cell", 0, first + nf + i, label=f"Cell {i + 1}")
+                for i in range(nc)
+            ]
         tableau = tuple(range(len(specs), len(specs) + nt))
         specs += [
             PileSpec(
@@ -214,7 +227,11 @@ class TableauGame(Game):
         """The cards left for the stock after the deal."""
         npiles = len(self._names)
         self._one = [[self._multi_move(a, b, 1) for b in range(npiles)] for a in range(npiles)]
-        self._progress_sources = frozenset(i for i in (waste, reserve) if i >= 0)
+        self._progress_sources = frozenset(
+            (*(i for i in (waste, reserve) if i >= 0), *(cells if rules.closed_cells else ()))
+        )
+        self._open_cells = () if rules.closed_cells else cells
+        """The cells a card may be put into: none where they are closed."""
         self._progress_targets = frozenset(() if rules.worrying_back else foundations)
         self._fnext: dict[Card, Card | None] = {}
         for card in distinct:
@@ -733,7 +750,7 @@ class TableauGame(Game):
         for s in self._feeders:
             counts = range(1, most + 1) if s in self._tableau_set else range(1, 2)
             out += [move(s, t, k) for k in counts for t in at.tableau if t != s]
-        out += [move(t, c, 1) for t in at.tableau for c in at.cells]
+        out += [move(t, c, 1) for t in at.tableau for c in self._open_cells]
         kinds = {"waste": (_DRAW, _REDEAL), "deal": (_DEAL,), "none": ()}[r.stock]
         return out + list(kinds)
 

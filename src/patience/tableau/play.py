@@ -280,8 +280,8 @@ def list_moves(game: TableauGame, state: State) -> _Listing:
                             m = moves.get((s, t, k))
                             out.append(m if m is not None else game._multi_move(s, t, k))
     # 3. To the cells: tableau tops.
-    if at.cells:
-        free = [i for i in at.cells if not items[i].cards]
+    if game._open_cells:
+        free = [i for i in game._open_cells if not items[i].cards]
         if free:
             for t in at.tableau:
                 pile = items[t]

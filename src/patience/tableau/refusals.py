@@ -290,6 +290,8 @@ def target_role_fault(
         return "the waste takes cards only from the stock, by 'draw'", "target"
     if t == at.reserve:
         return "nothing is put on the reserve: it only gives cards", "target"
+    if t in game._cell_set and game.rules.closed_cells:
+        return f"nothing is put on {names[t]}: the reserve only gives cards", "target"
     if t not in game._tableau_set and t not in game._foundation_set and t not in game._cell_set:
         return f"no card goes to {pile_label(game, names, t)}", "target"
     return None

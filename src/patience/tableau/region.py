@@ -10,8 +10,8 @@ and files each position under the same key as
 :func:`~patience.tableau.search.search_key`. It never makes a
 :class:`~patience.State`, and knows a move that would make progress without
 making it: a card the foundations want on top of a pile or in a cell, a
-face-down card uncovered, a card of the waste or the reserve that could go
-anywhere, a space the reserve would fill, a suit completed. Several times
+face-down card uncovered, a card of the waste or the reserve (or of a
+closed cell) that could go anywhere, a space the reserve would fill, a suit completed. Several times
 faster, it meets exactly the positions the moves do; the tests hold it to
 :class:`~patience.progress.StateSteps` on random positions of every game.
 
@@ -117,6 +117,7 @@ class PileSteps(RegionSteps):
         "_base",
         "_bases",
         "_cells",
+        "_closed",
         "_deals",
         "_down_rule",
         "_draw",
@@ -126,6 +127,7 @@ class PileSteps(RegionSteps):
         "_group_of",
         "_grouping",
         "_info",
+        "_open_cells",
         "_refill",
         "_reserve_top",
         "_suits",
@@ -147,6 +149,8 @@ class PileSteps(RegionSteps):
         self._at = at
         self._tableau = at.tableau
         self._cells = at.cells
+        self._open_cells = game._open_cells
+        self._closed = r.closed_cells
         self._foundations = at.foundations
         self._info = info_code(game, state._info)
         self._grouping = _grouping(game, items)
@@ -278,7 +282,7 @@ class PileSteps(RegionSteps):
         fill = [] if self._refill or self._down_rule == "none" else spaces
         # Cards that could go up now: a move that makes progress (or puts a
         # card up with worrying back, where the standing allows).
-        free_cells = [c for c in self._cells if not codes[c]]
+        free_cells = [c for c in self._open_cells if not codes[c]]
         tops = [(i, codes[i][-1]) for i in tableau if codes[i] and codes[i][-1] < 0x80]
         tops += [(c, codes[c][-1]) for c in self._cells if codes[c]]
         ups: list[tuple[int, int]] = []
@@ -343,6 +347,8 @@ class PileSteps(RegionSteps):
             targets = takers.get(kind[top], [])
             if fill and space[top]:
                 targets = targets + fill[:1]  # the spaces are alike: one will do
+            if targets and self._closed:
+                return None  # a card leaves a closed cell (an open reserve) for play
             for target in targets:
                 out.append(keys.child(c, b"", target, codes[target] + code, known, level))
         # Cards from the tableau: to other piles, spaces and cells.

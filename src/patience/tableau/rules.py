@@ -135,6 +135,11 @@ class TableauRules:
     """Whether a built run may move as one when the empty cells could carry it
     card by card: up to one more card than there are empty cells. Shorthand
     for single moves only; it never makes anything new possible."""
+    closed_cells: bool = False
+    """Whether the cells take no cards: they hold the cards dealt to them
+    (``cells_dealt`` must fill them all), every one of them available, and a
+    cell played from stays empty. This is an open reserve, as in King
+    Albert; a card brought out of one is progress, as from the reserve."""
     space_runs: bool = False
     """With ``cell_runs``: whether spaces help carry a run too, as in FreeCell.
     A run may then move as one when it has at most (free cells + 1) times
@@ -261,6 +266,10 @@ class TableauRules:
             return "reserve_fills_spaces", "there is no reserve to fill spaces from"
         if self.cells_dealt > self.cells:
             return "cells_dealt", f"{self.cells_dealt} cards for {self.cells} cells"
+        if self.closed_cells and (self.cells_dealt != self.cells or not self.cells):
+            return "closed_cells", "closed cells must all be dealt into"
+        if self.closed_cells and self.cell_runs:
+            return "cell_runs", "closed cells carry no runs"
         if self.cell_runs and (not (self.cells or self.space_runs) or self.unit != "one"):
             return "cell_runs", "runs through cells need cells and single-card units"
         if self.space_runs and (not self.cell_runs or self.space != "any"):

@@ -97,7 +97,7 @@ def near_progress(game: TableauGame, state: State, moves: tuple[Move, ...]) -> b
         return False
     r, at = game.rules, game._at
     items = state._items
-    free = sum(1 for c in at.cells if not items[c].cards)
+    free = sum(1 for c in game._open_cells if not items[c].cards)
     if r.space == "any" and not (r.reserve_fills_spaces and items[at.reserve].cards):
         free += sum(1 for t in at.tableau if not items[t].cards)
     if free:
@@ -128,8 +128,8 @@ def near_progress(game: TableauGame, state: State, moves: tuple[Move, ...]) -> b
 def progress(game: TableauGame, state: State) -> Hashable:
     """Progress: a card reaches a foundation (with worrying back, the most
     there have ever been), a face-down tableau card turns up, or a card
-    leaves the reserve or the stock and waste for play. Each count only
-    ever moves one way."""
+    leaves the reserve (or closed cells) or the stock and waste for play.
+    Each count only ever moves one way."""
     at = game._at
     items = state._items
     if game.rules.worrying_back:
@@ -138,6 +138,8 @@ def progress(game: TableauGame, state: State) -> Hashable:
         up = sum(len(items[f].cards) for f in at.foundations)
     down = sum(items[t].down for t in at.tableau)
     held = sum(len(items[i].cards) for i in (at.stock, at.waste, at.reserve) if i >= 0)
+    if game.rules.closed_cells:
+        held += sum(len(items[c].cards) for c in at.cells)
     return (up, down, held)
 
 
@@ -499,7 +501,7 @@ def search_estimate(game: TableauGame, state: State, kind: int = 0) -> int | Non
     for c in at.cells:
         if items[c].cards:
             cost += 4 if room else 2
-        else:
+        elif not r.closed_cells:
             free += 1
     base = 0 if r.foundation_mode == "suits" else game._base(state)
     costs = game._pile_costs

@@ -137,7 +137,8 @@ def proven_stuck(game: TableauGame, state: State, whole: bool = True) -> bool:
     if not wanted.isdisjoint(cells):
         return False
     has_cells = bool(at.cells)
-    cell = len(cells) < len(at.cells)
+    closed = r.closed_cells  # a card brought out of a closed cell is progress
+    cell = not closed and len(cells) < len(at.cells)
     cells_out: set[Card] = set()  # cell cards that can move out
     # With worrying back, foundation cards may come down, a card at a time.
     falls = []
@@ -183,6 +184,8 @@ def proven_stuck(game: TableauGame, state: State, whole: bool = True) -> bool:
                 if card not in cells_out and (
                     (space and card in space_cards) or not on[card].isdisjoint(exposed_cards)
                 ):
+                    if closed:
+                        return False
                     cells_out.add(card)
                     exposed_cards.add(card)  # it can go on top of a pile
                     cell = changed = True
