@@ -112,14 +112,40 @@ def test_the_cheap_proof_never_ends_a_game_that_can_go_on_long(
 
 
 def test_the_proof_is_asked_before_any_search_and_settles_the_game() -> None:
-    # Klondike's deal 2 is over at once: the proof shows it, and no position
-    # is searched (the table of answers stays empty).
+    # Klondike's deal 2 is over at once: the proof shows it, and the search
+    # that comes first meets its few positions (the draws) and ends there.
     game = patience.game("klondike")
     state = game.deal(2)
     assert game._stuck(state)
-    assert game.is_over(state) and len(game._verdicts) == 0
+    assert game.is_over(state) and len(game._verdicts) <= 17
     assert game.result(state).ending == "no progress"
     assert game.progress_line(state) is None
+
+
+def test_the_quick_proof_settles_a_large_region_after_a_few_positions() -> None:
+    # Where the quick part of the proof shows a position over, the search
+    # stops after 16 positions (the root alone is recorded), however large
+    # the region: found on random Spider play.
+    from patience import progress
+
+    game = patience.game("spider", suits=1)
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        while not game.is_over(state, search=False):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            fresh = patience.game("spider", suits=1)
+            copy = fresh.from_json(state.to_json())
+            if fresh._stuck(copy, whole=False) and not progress._quick_progress(
+                fresh, copy, fresh.legal_moves(copy)
+            ):
+                assert fresh.is_over(copy)
+                assert len(fresh._verdicts) <= 1
+                seen += 1
+        if seen >= 3:
+            break
+    assert seen
 
 
 def test_the_positions_a_move_leads_to_are_keyed_as_made() -> None:
@@ -448,3 +474,99 @@ def test_the_engine_walks_a_region_as_the_moves_do_long(
     name: str, options: dict[str, object]
 ) -> None:
     _walks_agree(name, options, range(2, 8), moves=600, every=3, cap=3_000)
+
+
+# ------------------------------------------------ the table of steps
+
+
+MEMO_GAMES = [
+    ("spider", {}),
+    ("spider", {"suits": 1}),
+    ("bakers-game", {}),
+    ("seahaven-towers", {}),
+    ("scorpion", {}),
+    ("streets-and-alleys", {}),
+    ("freecell", {"cells": 2}),
+    ("klondike", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), MEMO_GAMES)
+def test_a_node_is_made_again_from_its_key(name: str, options: dict[str, object]) -> None:
+    # The walk makes a node from a search key (for the table of steps): the
+    # node's own key is that key, and it walks to the same keys.
+    from patience.tableau.region import PileSteps
+
+    game = patience.game(name, **options)
+    made = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        for _ in range(150):
+            legal = game.legal_moves(state)
+            if not legal:
+                break
+            steps = game._region_steps(state, legal)
+            if isinstance(steps, PileSteps) and steps.pure:
+                key = game._search_key(state)
+                node = steps.node_of(key)
+                again = steps.expand(node, (), True)
+                first = steps.expand(steps.root, (), True)
+                assert (again is None) == (first is None)
+                if first is not None and again is not None:
+                    assert sorted(k for k, _, _ in again) == sorted(k for k, _, _ in first)
+                    for k, child, _ in first:
+                        if child is not None:
+                            assert steps.node_of(k) is not None
+                made += 1
+            state = game.apply(state, rng.choice(legal))
+    assert made
+
+
+@pytest.mark.parametrize(("name", "options"), MEMO_GAMES)
+def test_the_table_of_steps_never_changes_an_answer(name: str, options: dict[str, object]) -> None:
+    # One game object plays on (its table of steps filling from one search
+    # to the next, across deals); each answer is checked against a fresh
+    # game object whose walk keeps no table.
+    from patience.progress import StepTable
+
+    game = patience.game(name, **options)
+    compared = hits = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        for _ in range(300):
+            over = game.is_over(state)
+            fresh = patience.game(name, **options)
+            fresh.__dict__["_region_memo"] = _NoTable()
+            assert fresh.is_over(fresh.from_json(state.to_json())) == over, (seed, state)
+            compared += 1
+            if over:
+                break
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        memo = game.__dict__.get("_region_memo")
+        if isinstance(memo, StepTable):
+            hits += len(memo)
+    assert compared
+    if name in ("spider", "bakers-game", "scorpion"):
+        assert hits  # these games search regions in their first deals
+
+
+class _NoTable:
+    """A table of steps that keeps nothing."""
+
+    def steps(self, key: object) -> object:
+        from patience.progress import _UNKNOWN
+
+        return _UNKNOWN
+
+    def put_steps(self, key: object, steps: object) -> None:
+        pass
+
+    def hints(self, key: object) -> object:
+        from patience.progress import _UNKNOWN
+
+        return _UNKNOWN
+
+    def put_hints(self, key: object, hints: object) -> None:
+        pass

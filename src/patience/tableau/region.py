@@ -135,6 +135,7 @@ class PileSteps(RegionSteps):
         "_units",
         "_wanted",
         "_worry",
+        "pure",
         "root",
         "standing",
     )
@@ -177,6 +178,31 @@ class PileSteps(RegionSteps):
         self.standing = sum([len(items[f].cards) for f in at.foundations]) if self._worry else None
         # Where no foundation card comes down, the cards they want stay the same.
         self._wanted = None if self._worry else self._wants(root)
+        # Without worrying back, what a node's moves lead to is told by its
+        # key alone: every field above that expand and hints read is the
+        # same for every position with the key's foundations, reserve,
+        # stock and counters (all in the key), and the key's piles make the
+        # node (node_of).
+        self.pure = not self._worry
+
+    def node_of(self, key: Hashable) -> object:
+        """The node of a search key made by this walk: the key's parts are the
+        piles' codes (no code holds a zero byte) in the order
+        :func:`~patience.tableau.search._key_of` joins them, each group of
+        interchangeable piles sorted, then the counters. Its piles of a group
+        come out in sorted order, a position with the same key."""
+        parts = key.split(b"\0")  # type: ignore[attr-defined]
+        codes = [b""] * len(self._group_of)
+        groups, rest = self._grouping
+        k = 0
+        for i in rest:
+            codes[i] = parts[k]
+            k += 1
+        for group in groups:
+            for i in group:
+                codes[i] = parts[k]
+                k += 1
+        return tuple(codes)
 
     # ------------------------------------------------------------ reading
 
