@@ -75,7 +75,6 @@ __all__ = [
     "ProgressMethods",
     "RegionSteps",
     "StateSteps",
-    "StepTable",
     "VerdictTable",
     "cannot_progress",
     "directed_progress",
@@ -147,17 +146,6 @@ class RegionSteps:
     """The node of the position asked about."""
     standing: int | None
     """Its standing (see ``_standing``), or ``None``."""
-    pure: bool = False
-    """Whether what :meth:`expand` and :meth:`hints` give for a node (the
-    keys and standings, not the nodes) depends on the node's search key
-    alone, not on the position asked about, and :meth:`node_of` makes a node
-    from a key: the search may then keep both in the game's
-    :class:`StepTable` and use them for any position of the game."""
-
-    def node_of(self, key: Hashable) -> object:
-        """A node of the position whose search key is ``key`` (where
-        :attr:`pure`)."""
-        raise NotImplementedError
 
     def expand(
         self, node: object, known: Container[Hashable], eager: bool
@@ -330,79 +318,6 @@ class VerdictTable:
         return len(self._new) + len(self._old)
 
 
-class StepTable:
-    """What the walks of regions learnt of single positions, by search key:
-    for each position the search has moved from, the search keys and
-    standings of the positions its moves lead to, in order of their keys, or
-    ``None`` where one of its moves makes progress; and for each position
-    met, the game's hints (``_progress_hints``).
-
-    One table belongs to one game object (``Game._region_memo``), and is used
-    only where the walk says its answers are a function of the key alone
-    (:attr:`RegionSteps.pure`: the tableau engine's walk without worrying
-    back). Every entry is then the same whoever worked it out, from whatever
-    position asked, so the table is a pure function of its keys: it spares
-    the walk the work of moving from a position it has moved from before (a
-    new search of a region that overlaps an earlier one, as the regions of
-    successive positions of play do), and never changes an answer. It holds
-    at most about ``2 * size`` entries of each kind, as
-    :class:`VerdictTable` does, and is as safe to share between threads.
-    """
-
-    __slots__ = ("_hints_new", "_hints_old", "_lock", "_new", "_old", "size")
-
-    def __init__(self, size: int = 12_000) -> None:
-        self.size = size
-        self._new: dict[Hashable, object] = {}
-        self._old: dict[Hashable, object] = {}
-        self._hints_new: dict[Hashable, tuple[int, ...] | None] = {}
-        self._hints_old: dict[Hashable, tuple[int, ...] | None] = {}
-        self._lock = threading.Lock()
-
-    def __reduce__(self) -> tuple[type[StepTable], tuple[int]]:
-        # A copy starts empty, as a VerdictTable's does.
-        return (StepTable, (self.size,))
-
-    def steps(self, key: Hashable) -> object:
-        """The steps recorded for ``key`` (see the class), or :data:`_UNKNOWN`."""
-        found = self._new.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = self._old.get(key, _UNKNOWN)
-            if found is not _UNKNOWN:
-                self.put_steps(key, found)
-        return found
-
-    def put_steps(self, key: Hashable, steps: object) -> None:
-        """Record the steps of ``key``."""
-        with self._lock:
-            self._new[key] = steps
-            if len(self._new) >= self.size:
-                self._old, self._new = self._new, {}
-
-    def hints(self, key: Hashable) -> object:
-        """The hints recorded for ``key``, or :data:`_UNKNOWN`."""
-        found = self._hints_new.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = self._hints_old.get(key, _UNKNOWN)
-            if found is not _UNKNOWN:
-                self.put_hints(key, found)  # type: ignore[arg-type]
-        return found
-
-    def put_hints(self, key: Hashable, hints: tuple[int, ...] | None) -> None:
-        """Record the hints of ``key``."""
-        with self._lock:
-            self._hints_new[key] = hints
-            if len(self._hints_new) >= self.size:
-                self._hints_old, self._hints_new = self._hints_new, {}
-
-    def __len__(self) -> int:
-        return len(self._new) + len(self._old)
-
-
-_UNKNOWN = object()
-"""What :class:`StepTable` gives for a key it holds nothing of."""
-
-
 def _quick_progress(game: Game, state: State, moves: tuple[Move, ...]) -> bool:
     """Whether one of ``moves`` (``state``'s listing) is known to make
     progress without making it (or, with worrying back, to put a card up),
@@ -444,13 +359,14 @@ def cannot_progress(game: Game, state: State) -> bool:
 def _decide(game: Game, state: State) -> bool:
     """:func:`cannot_progress` without the state's own memory.
 
-    Cheapest first: progress in sight; the first, quick part of the game's
-    proof; what the table knows of the position; then the search of its
-    region, nearest progress first where the game can tell, in which a
-    position the table says goes on ends the search at once. The whole proof
-    is asked only where the search has met :func:`_proof_after` positions
-    without finding progress (most positions that go on show it sooner), or
-    where the region is larger than the limit. A position's listing is asked
+    Cheapest first: progress in sight; what the table knows of the
+    position; then the search of its region, nearest progress first where
+    the game can tell, in which a position the table says goes on ends the
+    search at once. The first, quick part of the game's proof is asked once
+    the search has met :func:`_quick_proof_after` positions without finding
+    progress, the whole proof once it has met :func:`_proof_after` (most
+    positions that go on show it sooner), or where the region is larger
+    than the limit. A position's listing is asked
     for progress when the position's turn to be searched comes, not when it
     is met: a region larger than the limit is then given up before the
     positions met last are listed at all.
@@ -467,9 +383,6 @@ def _decide(game: Game, state: State) -> bool:
     if known is not None:
         return known == OVER or (known == LARGE and game._stuck(state))
     steps = game._region_steps(state, moves)
-    # Where the walk's steps are a function of the key alone, the game's
-    # table of them spares moving from a position met in an earlier search.
-    memo: StepTable | None = game._region_memo if steps.pure else None
     lanes = steps.hints(steps.root)
     # With worrying back, a position goes on while more cards can be put up
     # than are up in it: its standing is the count to beat, and positions
@@ -519,10 +432,7 @@ def _decide(game: Game, state: State) -> bool:
         if here_key in searched:
             continue
         searched.add(here_key)
-        if memo is None:
-            children = steps.expand(here, parents, lanes is not None)
-        else:
-            children = _memo_expand(memo, steps, here_key, here, parents, lanes is not None)
+        children = steps.expand(here, parents, lanes is not None)
         if children is None:
             _goes_on(table, parents, edges, here_key, GOES_ON)
             return False
@@ -548,10 +458,7 @@ def _decide(game: Game, state: State) -> bool:
             if lanes is None:
                 heapq.heappush(queue, (rank + 1, met, child_key, child, child_level))
             else:
-                if memo is None:
-                    nears = steps.hints(child)
-                else:
-                    nears, child = _memo_hints(memo, steps, child_key, child)
+                nears = steps.hints(child)
                 assert nears is not None
                 for near, lane in zip(nears, queues):
                     heapq.heappush(lane, (near, met, child_key, child, child_level))
@@ -559,53 +466,6 @@ def _decide(game: Game, state: State) -> bool:
     # of their regions lies within this one.
     table.put(parents, OVER)
     return True
-
-
-def _memo_expand(
-    memo: StepTable,
-    steps: RegionSteps,
-    key: Hashable,
-    node: object,
-    known: Container[Hashable],
-    eager: bool,
-) -> list[tuple[Hashable, object, int | None]] | None:
-    """``steps.expand(node, known, eager)`` for the node of ``key`` (``None``
-    where it is to be made from the key), through the table of steps: where
-    the table has them, without nodes (those the search needs are made from
-    their keys); where not, worked out and recorded."""
-    found = memo.steps(key)
-    if found is not _UNKNOWN:
-        if found is None:
-            return None
-        known_steps = cast("tuple[tuple[Hashable, int | None], ...]", found)
-        return [(k, None, level) for k, level in known_steps]
-    if node is None:
-        node = steps.node_of(key)
-    children = steps.expand(node, known, eager)
-    if children is None:
-        memo.put_steps(key, None)
-    else:
-        memo.put_steps(key, tuple(sorted({(k, level) for k, _, level in children}, key=_first)))
-    return children
-
-
-def _first(pair: tuple[Hashable, int | None]) -> bytes:
-    return pair[0]  # type: ignore[return-value]
-
-
-def _memo_hints(
-    memo: StepTable, steps: RegionSteps, key: Hashable, node: object
-) -> tuple[tuple[int, ...] | None, object]:
-    """The hints of the position of ``key`` through the table, and its node
-    (made from the key where it was ``None`` and the hints were not known)."""
-    found = memo.hints(key)
-    if found is not _UNKNOWN:
-        return cast("tuple[int, ...] | None", found), node
-    if node is None:
-        node = steps.node_of(key)
-    nears = steps.hints(node)
-    memo.put_hints(key, nears)
-    return nears, node
 
 
 def _quick_proof_after(limit: int) -> int:
@@ -968,13 +828,6 @@ def _canonical_search_key(game: Game, state: State) -> Hashable:
     return game.canonical_key(state)
 
 
-def _new_memo(game: Game) -> StepTable:
-    """What this game object's walks of regions learnt of single positions
-    (see :class:`~patience.progress.StepTable`); made when first needed,
-    never pickled."""
-    return StepTable()
-
-
 def _new_table(game: Game) -> VerdictTable:
     """What this game object's searches for progress have proven (see
     :class:`~patience.progress.VerdictTable`); made when first needed, never
@@ -997,7 +850,6 @@ class ProgressMethods:
     _cannot_progress = cannot_progress
     _probe = probe
     _verdicts = functools.cached_property(_new_table)
-    _region_memo = functools.cached_property(_new_memo)
 
     _probe_kinds: frozenset[str] = frozenset()
     """The kinds of move (turning the stock, say) that :func:`~patience.progress.probe` follows."""
