@@ -111,7 +111,7 @@ def test_the_cheap_proof_never_ends_a_game_that_can_go_on_long(
     _proofs_hold(name, options, range(3, 20), cap=30_000)
 
 
-def test_the_proof_is_asked_before_any_search_and_settles_the_game() -> None:
+def test_the_proof_settles_the_game_after_a_short_search() -> None:
     # Klondike's deal 2 is over at once: the proof shows it, and the search
     # that comes first meets its few positions (the draws) and ends there.
     game = patience.game("klondike")

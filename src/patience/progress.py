@@ -797,8 +797,9 @@ def _not_stuck(game: Game, state: State, whole: bool = True) -> bool:
     ``state``: ``False`` (the default) where the game has no such proof or it
     does not settle the question. It must never be wrong:
     :meth:`~patience.Game.is_over` trusts it. With ``whole`` false, only its
-    quick part, which :meth:`~patience.Game.is_over` asks before any search
-    (the whole proof is asked where the search does not soon find progress);
+    quick part, which :meth:`~patience.Game.is_over` asks once its search has
+    met a few positions without progress (the whole proof is asked where the
+    search does not soon find progress);
     a game whose proof has no such parts gives the whole answer either way."""
     return False
 
