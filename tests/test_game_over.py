@@ -111,15 +111,43 @@ def test_the_cheap_proof_never_ends_a_game_that_can_go_on_long(
     _proofs_hold(name, options, range(3, 20), cap=30_000)
 
 
-def test_the_proof_is_asked_before_any_search_and_settles_the_game() -> None:
-    # Klondike's deal 2 is over at once: the proof shows it, and no position
-    # is searched (the table of answers stays empty).
+def test_the_proof_settles_the_game_after_a_short_search() -> None:
+    # Klondike's deal 2 is over at once: the proof shows it, and the search
+    # that comes first meets its few positions (the draws) and ends there.
     game = patience.game("klondike")
     state = game.deal(2)
     assert game._stuck(state)
-    assert game.is_over(state) and len(game._verdicts) == 0
+    assert game.is_over(state) and len(game._verdicts) <= 17
     assert game.result(state).ending == "no progress"
     assert game.progress_line(state) is None
+
+
+def test_the_quick_proof_settles_a_large_region_after_a_few_positions() -> None:
+    # Where the quick part of the proof shows a position over, the search
+    # stops after 16 positions, however large the region: the root alone is
+    # recorded, unless the search saw the whole region first (then a few
+    # positions are). Found on random Spider play.
+    from patience import progress
+
+    game = patience.game("spider", suits=1)
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.deal(seed)
+        while not game.is_over(state, search=False):
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            fresh = patience.game("spider", suits=1)
+            copy = fresh.from_json(state.to_json())
+            if fresh._stuck(copy, whole=False) and not progress._quick_progress(
+                fresh, copy, fresh.legal_moves(copy)
+            ):
+                assert fresh.is_over(copy)
+                recorded = len(fresh._verdicts)
+                assert recorded < 64, recorded
+                seen += recorded <= 1
+        if seen >= 3:
+            break
+    assert seen
 
 
 def test_the_positions_a_move_leads_to_are_keyed_as_made() -> None:

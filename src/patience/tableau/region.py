@@ -120,6 +120,7 @@ class PileSteps(RegionSteps):
         "_closed",
         "_deals",
         "_down_rule",
+        "_downs",
         "_draw",
         "_forced",
         "_foundations",
@@ -169,6 +170,7 @@ class PileSteps(RegionSteps):
             b for c, b in _CARD_BYTES.items() if c in game._kind and c.rank == self._base
         }
         self._units: dict[bytes, tuple[tuple[int, int], ...]] = {}
+        self._downs: dict[bytes, int] = {}  # each tableau code's face-down cards, for hints
         self._refill = r.reserve_fills_spaces and bool(items[at.reserve].cards)
         self._draw = r.draw if r.stock == "waste" else 0
         self._deals = r.stock == "deal"
@@ -283,14 +285,15 @@ class PileSteps(RegionSteps):
         # Cards that could go up now: a move that makes progress (or puts a
         # card up with worrying back, where the standing allows).
         free_cells = [c for c in self._open_cells if not codes[c]]
-        tops = [(i, codes[i][-1]) for i in tableau if codes[i] and codes[i][-1] < 0x80]
-        tops += [(c, codes[c][-1]) for c in self._cells if codes[c]]
         ups: list[tuple[int, int]] = []
-        for i, top in tops:
-            if top in wanted or top in bases:
-                if not worry:
-                    return None
-                ups.append((i, top))
+        if wanted or bases:
+            tops = [(i, codes[i][-1]) for i in tableau if codes[i] and codes[i][-1] < 0x80]
+            tops += [(c, codes[c][-1]) for c in self._cells if codes[c]]
+            for i, top in tops:
+                if top in wanted or top in bases:
+                    if not worry:
+                        return None
+                    ups.append((i, top))
         at = self._at
         waste = codes[at.waste] if at.waste >= 0 else b""
         for static in (waste[-1] if waste else 0, self._reserve_top):
@@ -316,7 +319,6 @@ class PileSteps(RegionSteps):
             if self._forced and empty and any(top in bases for _, top in ups):
                 # A base card must go up before anything else moves.
                 ups = [(i, top) for i, top in ups if top in bases]
-                del tops[:]
                 spaces = fill = free_cells = []
                 takers = {}
             for i, top in ups:
@@ -353,14 +355,19 @@ class PileSteps(RegionSteps):
                 out.append(keys.child(c, b"", target, codes[target] + code, known, level))
         # Cards from the tableau: to other piles, spaces and cells.
         suits = self._suits
+        rank = t.rank
         stacks = self._unit == "stack"
+        unit_cache = self._units
         for s in tableau:
             code = codes[s]
             if not code:
                 continue
             n = len(code)
             cell = free_cells[0] if free_cells and code[-1] < 0x80 else -1
-            for k, head in self._units_of(code):
+            units = unit_cache.get(code)
+            if units is None:
+                units = self._units_of(code)
+            for k, head in units:
                 # (a whole pile into a space changes nothing; the spaces are
                 # alike, and so are the cells: one will do)
                 targets = takers.get(kind[head], _NONE)
@@ -379,16 +386,19 @@ class PileSteps(RegionSteps):
                 if not rest and self._refill:
                     return None  # the reserve fills the space
                 unit = code[-k:]
+                # (a suit completes only with an ace on top, where it lands
+                # or, where stacks move, where they leave)
+                ace = suits and (rank[unit[-1]] == 1 or (stacks and rest and rank[rest[-1]] == 1))
                 for target in targets:
                     if target == s:
                         continue
                     landed = codes[target] + unit
-                    if suits and (
+                    if ace and (
                         self._completes(landed) or (stacks and rest and self._completes(rest))
                     ):
                         return None  # a suit is complete and leaves
                     out.append(keys.child(s, rest, target, landed, known, level))
-            if cell >= 0 and self._units_of(code)[:1] != ((1, code[-1]),):
+            if cell >= 0 and units[:1] != ((1, code[-1]),):
                 # The top card alone to a cell, where single cards are not a unit.
                 rest = code[:-1]
                 if rest and rest[-1] >= 0x80:
@@ -419,14 +429,18 @@ class PileSteps(RegionSteps):
         wanted, empty = self._wanted
         targets = wanted | self._bases if empty else wanted
         nearest = 52 * game.rules.packs + game.rules.jokers
+        downs = self._downs
         for i in self._tableau:
             code = codes[i]
             n = len(code)
-            down = n
-            for j in range(n):
-                if code[j] < 0x80:
-                    down = j
-                    break
+            down = downs.get(code)
+            if down is None:
+                down = n
+                for j in range(n):
+                    if code[j] < 0x80:
+                        down = j
+                        break
+                downs[code] = down
             up = n - down
             if down and up < nearest:
                 nearest = up
@@ -494,7 +508,17 @@ class _Keys:
     changes: the joined codes of every group of piles it leaves alone are
     made once for the node."""
 
-    __slots__ = ("_codes", "_group_of", "_groups", "_info", "_joined", "_members", "_rest")
+    __slots__ = (
+        "_around",
+        "_codes",
+        "_group_of",
+        "_groups",
+        "_info",
+        "_joined",
+        "_members",
+        "_parts",
+        "_rest",
+    )
 
     def __init__(
         self,
@@ -511,6 +535,18 @@ class _Keys:
         self._info = info
         self._members = [[codes[i] for i in group] for group in groups]
         self._joined = [b"\0".join(sorted(m)) for m in self._members]
+        parts = [codes[i] for i in rest]
+        joined = self._joined
+        # Each group's key is the bytes before its members, theirs, and the
+        # bytes after: a move within one group changes only the middle.
+        self._around = [
+            (
+                b"".join(part + b"\0" for part in (*parts, *joined[:g])),
+                b"".join(b"\0" + part for part in (*joined[g + 1 :], info)),
+            )
+            for g in range(len(groups))
+        ]
+        self._parts = parts
 
     def child(
         self,
@@ -532,24 +568,27 @@ class _Keys:
             moved[b] = code_b
             key = _key_of(moved, (self._groups, self._rest), self._info)
             return key, (None if key in known else tuple(moved)), level
-        joined = list(self._joined)
         if ga == gb:
             members = list(self._members[ga])
             members[pa] = code_a
             members[pb] = code_b
-            joined[ga] = b"\0".join(sorted(members))
-        else:
-            for g, p, code in ((ga, pa, code_a), (gb, pb, code_b)):
-                members = list(self._members[g])
-                members[p] = code
-                joined[g] = b"\0".join(sorted(members))
-        rest = self._rest
-        codes = self._codes
-        parts = [codes[i] for i in rest] if rest else []
-        key = b"\0".join([*parts, *joined, self._info])
+            before, after = self._around[ga]
+            key = before + b"\0".join(sorted(members)) + after
+            if key in known:
+                return key, None, level
+            moved = list(self._codes)
+            moved[a] = code_a
+            moved[b] = code_b
+            return key, tuple(moved), level
+        joined = list(self._joined)
+        for g, p, code in ((ga, pa, code_a), (gb, pb, code_b)):
+            members = list(self._members[g])
+            members[p] = code
+            joined[g] = b"\0".join(sorted(members))
+        key = b"\0".join([*self._parts, *joined, self._info])
         if key in known:
             return key, None, level
-        moved = list(codes)
+        moved = list(self._codes)
         moved[a] = code_a
         moved[b] = code_b
         return key, tuple(moved), level

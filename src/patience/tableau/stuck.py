@@ -5,7 +5,8 @@ legal moves from a position can make progress (see
 :func:`~patience.tableau.search.progress`), or says it cannot tell. It never
 says so wrongly: :meth:`~patience.Game.is_over` trusts it. It has two steps:
 a closure of facts about single cards (below), which takes tens of
-microseconds and which ``is_over`` asks before any search; and where that
+microseconds and which ``is_over`` asks once its search has met a few
+positions without progress; and where that
 leaves some step of progress possible, a search for places for every card
 at the moment of that step (:class:`_Room`), which ``is_over`` asks only
 where its own search has not soon found progress.
