@@ -34,6 +34,7 @@ VARIANTS += [
     ("freecell", {"cells": 0}),
     ("freecell", {"cells": 10, "runs": False}),
     ("eight-off", {"runs": False}),
+    ("fan", {"by_rows": True}),
     ("devils-grip", {"passes": 3}),
 ]
 VARIANTS += [("railroad", {"sidings": k}) for k in range(1, 9)]
