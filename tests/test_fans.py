@@ -1,6 +1,6 @@
-"""Fan, Alpha Star, Delta Star, Spanish Patience, Somerset, the Canisters,
-Trigon, East Haven and Thirty-Six: the rules each game's page states,
-checked on made-up deals."""
+"""Fan, Alpha Star, Delta Star, Spanish Patience, Fortune's Favor, Somerset,
+the Canisters, Trigon, East Haven, Thirty-Six and Thirty: the rules each
+game's page states, checked on made-up deals."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ NAMES = [
     "trigon",
     "east-haven",
     "thirty-six",
+    "fortunes-favor",
+    "thirty",
 ]
 
 SHAPES: dict[str, tuple[list[int], list[int], int]] = {
@@ -40,6 +42,8 @@ SHAPES: dict[str, tuple[list[int], list[int], int]] = {
     "trigon": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], 24),
     "east-haven": ([3] * 7, [2] * 7, 31),
     "thirty-six": ([6] * 6, [0] * 6, 16),
+    "fortunes-favor": ([1] * 12, [0] * 12, 36),
+    "thirty": ([6] * 5, [0] * 5, 0),
 }
 
 
@@ -63,8 +67,8 @@ def test_the_deal(name: str) -> None:
         assert [state.piles[t].down for t in names] == downs
         assert (len(state.piles["stock"]) if "stock" in state.piles else 0) == stock
         up = sum(len(state.piles[f"f{k}"]) for k in range(1, 5))
-        assert up == (4 if name in ("alpha-star", "delta-star") else 0)
-        assert sum(len(p) for p in state.piles.values()) == 52
+        assert up == (4 if name in ("alpha-star", "delta-star", "fortunes-favor") else 0)
+        assert sum(len(p) for p in state.piles.values()) == len(game.deck)
 
 
 def test_fan_builds_down_in_suit_one_card_at_a_time_and_kings_fill_spaces() -> None:
@@ -231,7 +235,71 @@ def test_random_play_ends_and_a_won_position_is_won(name: str) -> None:
                 break
             state = game.apply(state, policy.choose(game, state, rng))
         assert game.is_over(state)
-        assert game.is_won(state) == (game.score(state) == 52)
+        assert game.is_won(state) == (game.score(state) == len(game.deck))
+
+
+def test_fortunes_favor_fills_each_space_from_the_waste_or_else_the_stock() -> None:
+    game = patience.game("fortunes-favor")
+    tops = {"t1": ["5D"], "t2": ["6D"], "t3": ["9C"], "t4": ["TC"]}
+    state = game.deal_from(arrange(game, tops))
+    stock = state.piles["stock"].cards
+    # The 5D goes on the 6D; with the waste empty, the stock's top fills t1.
+    state = game.apply(state, "t1-t2")
+    assert state.piles["t1"].cards == stock[-1:] and len(state.piles["stock"]) == 35
+    state = game.apply(state, "draw")
+    turned = state.piles["waste"].top
+    state = game.apply(state, "t3-t4")
+    assert state.piles["t3"].cards == (turned,) and not state.piles["waste"]
+    # Building is in suit, one card at a time.
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply(state, "t2-t4 x2")
+    assert refused.value.code == "unit"
+    assert rules_of(game).passes == 1 and rules_of(game).draw == 1
+
+
+def test_fortunes_favor_spaces_take_any_card_once_the_stock_and_waste_are_empty() -> None:
+    game = patience.game("fortunes-favor")
+    state = game.deal(2)
+    rng = random.Random(2)
+    policy = patience.RandomPolicy()
+    while not game.is_over(state):
+        piles = state.piles
+        if any(not piles[t] for t in tableau(state)):
+            assert not piles["stock"] and not piles["waste"]
+        state = game.apply(state, policy.choose(game, state, rng))
+
+
+def test_thirty_is_a_short_pack_with_two_reserve_cards() -> None:
+    game = patience.game("thirty")
+    assert len(game.deck) == 32 and {c.rank for c in game.deck} == set(range(1, 9))
+    tops = {"c1": ["7S"], "c2": ["AH"], "t1": ["8H"], "t2": ["3C", "4D"], "t3": ["5S"]}
+    state = game.deal_from(arrange(game, tops))
+    listed = moves(game, state)
+    # Both reserve cards play: the 7S goes on any 8, the AH up.
+    assert {"c1-t1", "c2-f1", "c2-f3"} <= listed
+    # A built run of any suits moves as one: the 4D with the 3C onto the 5S.
+    state = play(game, state, "c1-t1", "t2-t3 x2")
+    assert [str(c) for c in state.piles["t3"].cards[-3:]] == ["5S", "4D", "3C"]
+    # A reserve place, once empty, takes no card.
+    with pytest.raises(IllegalMoveError) as refused:
+        game.apply(state, "t3-c1")
+    assert refused.value.code == "cell"
+    assert rules_of(game).ranks == 8
+
+
+def test_thirty_losses_the_solver_proves_hold_up() -> None:
+    game = patience.game("thirty")
+    answers = []
+    for seed in range(6):
+        rng = random.Random(seed)
+        policy = patience.RandomPolicy()
+        state = game.deal(seed)
+        line = [state]
+        while not game.is_over(state):
+            state = game.apply(state, policy.choose(game, state, rng))
+            line.append(state)
+        answers.append(check(game, line[-1], 5_000))
+    assert False in answers
 
 
 EXACT: list[tuple[str, dict[str, Any]]] = [

@@ -30,6 +30,7 @@ from . import (
     seahaven,
     single_rail,
     spider,
+    thirty,
     yukon,
 )
 
@@ -56,6 +57,7 @@ __all__ = [
     "seahaven",
     "single_rail",
     "spider",
+    "thirty",
     "yukon",
 ]
 

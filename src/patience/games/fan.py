@@ -1,4 +1,5 @@
-"""Fan, Alpha Star, Delta Star and Spanish Patience, declared for the tableau engine.
+"""Fan, Alpha Star, Delta Star, Spanish Patience and Fortune's Favor, declared
+for the tableau engine.
 
 Open games of many short piles and no stock: the whole pack is dealt face
 up. Fan deals eighteen fans built down in suit, one card at a time, with
@@ -6,6 +7,9 @@ only kings for the spaces; Alpha Star and Delta Star start the foundations
 with the aces and deal the other 48 cards to twelve piles of four, built
 down in suit (Alpha Star moves built runs, Delta Star single cards); Spanish
 Patience deals thirteen piles of four, built down regardless of suit.
+Fortune's Favor starts the foundations with the aces, deals one card to each
+of twelve piles built down in suit, and fills every space at once from the
+waste (or the stock) it turns one card at a time, once.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ __all__ = [
     "alpha_star_rules",
     "delta_star_rules",
     "fan_rules",
+    "fortunes_favor_rules",
     "spanish_patience_rules",
 ]
 
@@ -71,6 +76,22 @@ def spanish_patience_rules(*, worrying_back: bool = False) -> TableauRules:
     )
 
 
+def fortunes_favor_rules() -> TableauRules:
+    """The Fortune's Favor declaration."""
+    return TableauRules(
+        title="Fortune's Favor",
+        tableau=(1,) * 12,
+        relation="suit",
+        unit="one",
+        space="any",
+        foundations_start=True,
+        stock="waste",
+        draw=1,
+        passes=1,
+        waste_fills_spaces=True,
+    )
+
+
 def _fan(*, by_rows: bool = False, worrying_back: bool = False) -> TableauGame:
     flags = {"by_rows": by_rows, "worrying_back": worrying_back}
     for option, value in flags.items():
@@ -92,6 +113,10 @@ def _spanish(*, worrying_back: bool = False) -> TableauGame:
     return TableauGame("spanish-patience", rules, {"worrying_back": worrying_back})
 
 
+def _fortunes_favor() -> TableauGame:
+    return TableauGame("fortunes-favor", fortunes_favor_rules(), {})
+
+
 register(
     "fan",
     _fan,
@@ -111,4 +136,9 @@ register(
     "spanish-patience",
     _spanish,
     summary="Thirteen open piles of four built down regardless of suit; any card fills a space.",
+)
+register(
+    "fortunes-favor",
+    _fortunes_favor,
+    summary="Aces up first; twelve single cards built down in suit; the waste fills spaces.",
 )

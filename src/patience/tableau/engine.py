@@ -124,10 +124,18 @@ class TableauGame(Game):
             for i in range(nf)
         ]
         cells = tuple(range(len(specs), len(specs) + nc))
-        specs += [
-            PileSpec(f"c{i + 1}", "cell", 0, first + nf + i, label=f"Cell {i + 1}")
-            for i in range(nc)
-        ]
+        if rules.cells_accept:
+            specs += [
+                PileSpec(f"c{i + 1}", "cell", 0, first + nf + i, label=f"Cell {i + 1}")
+                for i in range(nc)
+            ]
+        else:  # single reserve cards: an emptied place stays empty
+            specs += [
+                PileSpec(
+                    f"c{i + 1}", "cell", 0, first + nf + i, label=f"Reserve {i + 1}", refill=False
+                )
+                for i in range(nc)
+            ]
         tableau = tuple(range(len(specs), len(specs) + nt))
         specs += [
             PileSpec(
@@ -214,7 +222,10 @@ class TableauGame(Game):
         """The cards left for the stock after the deal."""
         npiles = len(self._names)
         self._one = [[self._multi_move(a, b, 1) for b in range(npiles)] for a in range(npiles)]
-        self._progress_sources = frozenset(i for i in (waste, reserve) if i >= 0)
+        closed = () if rules.cells_accept else cells  # cells that empty for good
+        self._progress_sources = frozenset(i for i in (waste, reserve, *closed) if i >= 0)
+        # The piles whose cards count as held back from play (see search.progress).
+        self._held = tuple(i for i in (stock, waste, reserve, *closed) if i >= 0)
         self._progress_targets = frozenset(() if rules.worrying_back else foundations)
         self._fnext: dict[Card, Card | None] = {}
         for card in distinct:
@@ -309,7 +320,7 @@ class TableauGame(Game):
     def _next_rank(self, rank: int) -> int | None:
         r = self.rules
         nxt = rank + 1 if r.foundation_build == "up" else rank - 1
-        if 1 <= nxt <= 13:
+        if 1 <= nxt <= r.ranks:
             return nxt
         return (nxt - 1) % 13 + 1 if r.foundation_wrap else None
 
@@ -320,7 +331,7 @@ class TableauGame(Game):
         return (
             card.suit is top.suit
             and self._next_rank(top.rank) == card.rank
-            and len(pile.cards) < 13
+            and len(pile.cards) < self.rules.ranks
         )
 
     def _run_length(self, pile: Pile, same_suit: bool = False) -> int:
@@ -335,6 +346,18 @@ class TableauGame(Game):
         while n - length - 1 >= lowest and cards[n - length - 1] in table[cards[n - length]]:
             length += 1
         return length
+
+    def _refills(self, items: Sequence[Pile]) -> bool:
+        """Whether a space is filled at once in a position with ``items``:
+        from the reserve while it has cards (``reserve_fills_spaces``), or
+        from the waste or the stock while either has cards
+        (``waste_fills_spaces``)."""
+        r, at = self.rules, self._at
+        if r.reserve_fills_spaces:
+            return bool(items[at.reserve].cards)
+        if r.waste_fills_spaces:
+            return bool(items[at.waste].cards or items[at.stock].cards)
+        return False
 
     def _piles_alike(self, items: Sequence[Pile]) -> bool:
         """Whether the tableau piles play alike in a position with ``items``:
@@ -453,6 +476,8 @@ class TableauGame(Game):
             piles[at.stock] = _pile(tuple(reversed(rest)), len(rest))
         if r.reserve_fills_spaces:
             play.fill_from_reserve(self, piles)
+        if r.waste_fills_spaces:
+            play.fill_from_waste(self, piles)
         if r.worrying_back:
             info["peak"] = sum(len(piles[f].cards) for f in at.foundations)
         return self._new_state(tuple(piles), Info._own(info))
@@ -586,8 +611,9 @@ class TableauGame(Game):
     # ------------------------------------------------------------- results
 
     def _won(self, items: tuple[Pile, ...]) -> bool:
+        full = self.rules.ranks
         for f in self._at.foundations:  # noqa: SIM110 (a plain loop is faster here)
-            if len(items[f].cards) != 13:
+            if len(items[f].cards) != full:
                 return False
         return True
 
@@ -669,7 +695,7 @@ class TableauGame(Game):
         if at.reserve >= 0:
             caps[at.reserve] = r.reserve
         for f in at.foundations:
-            caps[f] = 13
+            caps[f] = r.ranks
         for c in at.cells:
             caps[c] = 1
         unbounded = r.wrap or r.stock == "deal" or r.unit == "stack"
@@ -678,7 +704,7 @@ class TableauGame(Game):
             if r.build == "none":
                 caps[t] = max(dealt, 1)
             elif not unbounded:
-                caps[t] = min(deck, max(dealt + 12, 13))
+                caps[t] = min(deck, max(dealt + r.ranks - 1, r.ranks))
         return caps
 
     def _counter_range(self, key: str) -> tuple[int, int]:
@@ -733,7 +759,8 @@ class TableauGame(Game):
         for s in self._feeders:
             counts = range(1, most + 1) if s in self._tableau_set else range(1, 2)
             out += [move(s, t, k) for k in counts for t in at.tableau if t != s]
-        out += [move(t, c, 1) for t in at.tableau for c in at.cells]
+        if r.cells_accept:
+            out += [move(t, c, 1) for t in at.tableau for c in at.cells]
         kinds = {"waste": (_DRAW, _REDEAL), "deal": (_DEAL,), "none": ()}[r.stock]
         return out + list(kinds)
 
@@ -746,12 +773,12 @@ class TableauGame(Game):
             most = 1 + len(self._at.cells)
             if r.space_runs:
                 most <<= len(self._at.tableau) - 1
-            return min(most, 13)  # a built run holds each rank once
+            return min(most, r.ranks)  # a built run holds each rank once
         if r.build == "none":
             return 1
         # A built run holds each rank once, unless building wraps round; a
         # stack of face-up cards need not be built.
-        return len(self._deck) if r.wrap or r.unit == "stack" else 13
+        return len(self._deck) if r.wrap or r.unit == "stack" else r.ranks
 
     # ------------------------------------------------------ search support
     #

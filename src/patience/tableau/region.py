@@ -117,11 +117,13 @@ class PileSteps(RegionSteps):
         "_base",
         "_bases",
         "_cells",
+        "_closed",
         "_deals",
         "_down_rule",
         "_draw",
         "_forced",
         "_foundations",
+        "_full",
         "_game",
         "_group_of",
         "_grouping",
@@ -147,6 +149,8 @@ class PileSteps(RegionSteps):
         self._at = at
         self._tableau = at.tableau
         self._cells = at.cells
+        self._closed = not r.cells_accept  # cells that empty for good
+        self._full = r.ranks
         self._foundations = at.foundations
         self._info = info_code(game, state._info)
         self._grouping = _grouping(game, items)
@@ -165,7 +169,7 @@ class PileSteps(RegionSteps):
             b for c, b in _CARD_BYTES.items() if c in game._kind and c.rank == self._base
         }
         self._units: dict[bytes, tuple[tuple[int, int], ...]] = {}
-        self._refill = r.reserve_fills_spaces and bool(items[at.reserve].cards)
+        self._refill = game._refills(items)
         self._draw = r.draw if r.stock == "waste" else 0
         self._deals = r.stock == "deal"
         self._reserve_top = (
@@ -192,7 +196,7 @@ class PileSteps(RegionSteps):
             code = node[f]
             if not code:
                 empty = True
-            elif len(code) < 13:
+            elif len(code) < self._full:
                 following = next_up[code[-1]]
                 if following:
                     wanted.add(following)
@@ -278,7 +282,7 @@ class PileSteps(RegionSteps):
         fill = [] if self._refill or self._down_rule == "none" else spaces
         # Cards that could go up now: a move that makes progress (or puts a
         # card up with worrying back, where the standing allows).
-        free_cells = [c for c in self._cells if not codes[c]]
+        free_cells = [] if self._closed else [c for c in self._cells if not codes[c]]
         tops = [(i, codes[i][-1]) for i in tableau if codes[i] and codes[i][-1] < 0x80]
         tops += [(c, codes[c][-1]) for c in self._cells if codes[c]]
         ups: list[tuple[int, int]] = []
@@ -343,6 +347,8 @@ class PileSteps(RegionSteps):
             targets = takers.get(kind[top], [])
             if fill and space[top]:
                 targets = targets + fill[:1]  # the spaces are alike: one will do
+            if targets and self._closed:
+                return None  # the card leaves its cell for good
             for target in targets:
                 out.append(keys.child(c, b"", target, codes[target] + code, known, level))
         # Cards from the tableau: to other piles, spaces and cells.

@@ -134,8 +134,8 @@ def proven_stuck(game: TableauGame, state: State, whole: bool = True) -> bool:
             exposed_cards.add(cards[n - 1])
         piles.append((cards, down, reach, exposed, [False] * n))
     cells = [items[c].cards[-1] for c in at.cells if items[c].cards]
-    if not wanted.isdisjoint(cells):
-        return False
+    if not wanted.isdisjoint(cells) or (cells and not r.cells_accept):
+        return False  # (a card leaving a cell that takes no cards is progress)
     has_cells = bool(at.cells)
     cell = len(cells) < len(at.cells)
     cells_out: set[Card] = set()  # cell cards that can move out
@@ -146,7 +146,7 @@ def proven_stuck(game: TableauGame, state: State, whole: bool = True) -> bool:
             cards = items[f].cards
             if cards:
                 falls.append((cards, [False] * len(cards)))
-    refill = r.reserve_fills_spaces and at.reserve >= 0 and bool(items[at.reserve].cards)
+    refill = game._refills(items)
     if refill and space:
         return False
     changed = True
