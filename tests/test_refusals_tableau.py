@@ -63,6 +63,19 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("scorpion", {}),
     ("yukon", {}),
     ("russian-solitaire", {}),
+    ("fan", {}),
+    ("fan", {"by_rows": True, "worrying_back": True}),
+    ("alpha-star", {}),
+    ("delta-star", {}),
+    ("spanish-patience", {}),
+    ("fortunes-favor", {}),
+    ("somerset", {}),
+    ("american-canister", {}),
+    ("british-canister", {}),
+    ("trigon", {}),
+    ("east-haven", {}),
+    ("thirty-six", {}),
+    ("thirty", {}),
 ]
 
 # Declarations along axes the built-in games leave alone: building up in one
