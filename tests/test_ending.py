@@ -393,7 +393,9 @@ def test_turning_the_stock_in_the_head_agrees_with_the_probe(
     # answer must be the probe's (which does make them).
     game = patience.game(name, **options)
     asked = found = 0
-    for seed in range(6):
+    # (In Fortune's Favor nearly every turn leads to progress: it takes more
+    # deals for a turn that does not to come up.)
+    for seed in range(60 if name == "fortunes-favor" else 6):
         rng = random.Random(seed)
         state = game.deal(seed)
         for _ in range(120):

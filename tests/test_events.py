@@ -34,6 +34,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in patience.ga
     ("double-solitaire", {"draw": 1}),
     ("king-albert", {"worrying_back": True}),
     ("freecell", {"piles": 5}),
+    ("fan", {"by_rows": True, "worrying_back": True}),
 ]
 
 

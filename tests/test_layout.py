@@ -35,6 +35,7 @@ VARIANTS += [
     ("freecell", {"cells": 0}),
     ("freecell", {"cells": 10, "runs": False}),
     ("eight-off", {"runs": False}),
+    ("fan", {"by_rows": True}),
     ("devils-grip", {"passes": 3}),
     ("freecell", {"piles": 4}),
     ("freecell", {"piles": 13}),

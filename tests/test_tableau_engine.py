@@ -34,6 +34,13 @@ BASE: dict[str, Any] = {"title": "Test", "tableau": (1, 2, 3, 4, 5, 6, 7)}
         ({"space": "kings", "build": "up"}, "space"),
         ({"space": "kings", "wrap": True}, "space"),
         ({"reserve_fills_spaces": True}, "reserve_fills_spaces"),
+        ({"waste_fills_spaces": True, "stock": "deal"}, "waste_fills_spaces"),
+        ({"ranks": 0}, "ranks"),
+        ({"ranks": 14}, "ranks"),
+        ({"ranks": 8, "space": "kings"}, "ranks"),
+        ({"ranks": 8, "wrap": True}, "ranks"),
+        ({"ranks": 8, "foundation_mode": "suits", "relation": "suit"}, "ranks"),
+        ({"ranks": 8, "tableau": (10,) * 4}, "tableau"),
         ({"cells": 1, "cells_dealt": 2}, "cells_dealt"),
         ({"cells": 2, "cells_dealt": 1, "closed_cells": True}, "closed_cells"),
         ({"closed_cells": True}, "closed_cells"),
@@ -418,3 +425,59 @@ def test_a_card_a_closed_cell_can_give_keeps_the_game_going() -> None:
     assert not game.is_over(state)
     after = game.apply(state, "r1-t1")
     assert not game.legal_moves(after) and game.is_over(after)
+def test_a_short_pack_runs_from_the_ace_to_its_highest_rank() -> None:
+    rules = TableauRules(
+        title="Short", ranks=5, tableau=(5,) * 4, relation="any", unit="run", stock="none"
+    )
+    game = TableauGame("short-test", rules, {})
+    assert len(game.deck) == 20 and max(c.rank for c in game.deck) == 5
+    # Won when every foundation reaches the highest rank.
+    tops = {f"t{k}": [f"{r}{s}" for r in "A2345"] for k, s in zip(range(1, 5), "CDHS")}
+    state = game.deal_from(arrange(game, tops))
+    for k, suit in zip(range(1, 5), "CDHS"):
+        for _ in range(5):
+            assert not game.is_won(state)
+            state = game.apply(state, f"t{k}-f{k}")
+        assert str(state.piles[f"f{k}"].top) == "5" + suit
+    assert game.is_won(state) and game.score(state) == 20
+    assert game._largest_unit() == 5
+
+
+def test_the_waste_or_else_the_stock_fills_a_space_at_once() -> None:
+    rules = TableauRules(
+        title="Favoured",
+        tableau=(1,) * 4,
+        relation="suit",
+        unit="one",
+        foundations_start=True,
+        stock="waste",
+        waste_fills_spaces=True,
+    )
+    game = TableauGame("favoured-test", rules, {})
+    tops = {"t1": ["5S"], "t2": ["6S"], "t3": ["4H"], "t4": ["5H"]}
+    state = game.deal_from(arrange(game, tops))
+    stock = state.piles["stock"].cards
+    # The stock's top card fills t1 when the 5S goes on the 6S (the waste is empty).
+    after, events = game.apply_events(state, "t1-t2")
+    assert after.piles["t1"].cards == (stock[-1],) and after.piles["t1"].down == 0
+    assert len(after.piles["stock"]) == len(stock) - 1
+    assert "CardsDealt" in [type(e).__name__ for e in events]
+    # With a card on the waste, the waste's top fills the next space.
+    turned = game.apply(after, "draw")
+    waste_top = turned.piles["waste"].top
+    filled = game.apply(turned, "t3-t4")
+    assert filled.piles["t3"].cards == (waste_top,) and not filled.piles["waste"]
+    assert game._move_progress(turned, game.parse_move(turned, "t3-t4"))
+    # No space is ever left while the waste or the stock has cards.
+    bad = filled.to_json()
+    bad["piles"]["t3"] = {"cards": [], "down": 0}
+    bad["piles"]["waste"] = {"cards": [str(waste_top)], "down": 0}
+    with pytest.raises(patience.InvalidStateError):
+        game.from_json(bad)
+
+
+def test_the_new_axes_leave_other_games_as_they_were() -> None:
+    rules = TableauRules(title="Plain", tableau=(1, 2, 3, 4, 5, 6, 7))
+    assert rules.ranks == 13 and not rules.closed_cells and not rules.waste_fills_spaces
+    freecell = patience.game("freecell")
+    assert [s.label for s in freecell.layout if s.role == "cell"][:1] == ["Cell 1"]

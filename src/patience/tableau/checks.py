@@ -86,7 +86,7 @@ def piles_problem(game: TableauGame, state: State) -> str:
             return f"foundation {name} must start with the base rank ({rank}), not {cards[0]}"
         if starters and not r.worrying_back and cards[0] != starters[k]:
             return f"foundation {name} must start with {starters[k]}, not {cards[0]}"
-        if len(cards) > 13:
+        if len(cards) > r.ranks:
             return f"foundation {name} holds {len(cards)} cards, more than a suit"
         for a, b in itertools.pairwise(cards):
             if b.suit is not a.suit or game._next_rank(a.rank) != b.rank:
@@ -115,6 +115,10 @@ def piles_problem(game: TableauGame, state: State) -> str:
             for t in at.tableau:
                 if not items[t].cards:
                     return f"pile {names[t]} is empty although the reserve can fill it"
+    if r.waste_fills_spaces and game._refills(items):
+        for t in at.tableau:
+            if not items[t].cards:
+                return f"pile {names[t]} is empty although the waste or the stock can fill it"
     stocked = game._stock_size
     if at.stock >= 0:
         stock = items[at.stock]

@@ -232,6 +232,9 @@ class TableauGame(Game):
         )
         self._open_cells = () if rules.closed_cells else cells
         """The cells a card may be put into: none where they are closed."""
+        closed = cells if rules.closed_cells else ()
+        # The piles whose cards count as held back from play (see search.progress).
+        self._held = tuple(i for i in (stock, waste, reserve, *closed) if i >= 0)
         self._progress_targets = frozenset(() if rules.worrying_back else foundations)
         self._fnext: dict[Card, Card | None] = {}
         for card in distinct:
@@ -326,7 +329,7 @@ class TableauGame(Game):
     def _next_rank(self, rank: int) -> int | None:
         r = self.rules
         nxt = rank + 1 if r.foundation_build == "up" else rank - 1
-        if 1 <= nxt <= 13:
+        if 1 <= nxt <= r.ranks:
             return nxt
         return (nxt - 1) % 13 + 1 if r.foundation_wrap else None
 
@@ -337,7 +340,7 @@ class TableauGame(Game):
         return (
             card.suit is top.suit
             and self._next_rank(top.rank) == card.rank
-            and len(pile.cards) < 13
+            and len(pile.cards) < self.rules.ranks
         )
 
     def _run_length(self, pile: Pile, same_suit: bool = False) -> int:
@@ -352,6 +355,18 @@ class TableauGame(Game):
         while n - length - 1 >= lowest and cards[n - length - 1] in table[cards[n - length]]:
             length += 1
         return length
+
+    def _refills(self, items: Sequence[Pile]) -> bool:
+        """Whether a space is filled at once in a position with ``items``:
+        from the reserve while it has cards (``reserve_fills_spaces``), or
+        from the waste or the stock while either has cards
+        (``waste_fills_spaces``)."""
+        r, at = self.rules, self._at
+        if r.reserve_fills_spaces:
+            return bool(items[at.reserve].cards)
+        if r.waste_fills_spaces:
+            return bool(items[at.waste].cards or items[at.stock].cards)
+        return False
 
     def _piles_alike(self, items: Sequence[Pile]) -> bool:
         """Whether the tableau piles play alike in a position with ``items``:
@@ -470,6 +485,8 @@ class TableauGame(Game):
             piles[at.stock] = _pile(tuple(reversed(rest)), len(rest))
         if r.reserve_fills_spaces:
             play.fill_from_reserve(self, piles)
+        if r.waste_fills_spaces:
+            play.fill_from_waste(self, piles)
         if r.worrying_back:
             info["peak"] = sum(len(piles[f].cards) for f in at.foundations)
         return self._new_state(tuple(piles), Info._own(info))
@@ -603,8 +620,9 @@ class TableauGame(Game):
     # ------------------------------------------------------------- results
 
     def _won(self, items: tuple[Pile, ...]) -> bool:
+        full = self.rules.ranks
         for f in self._at.foundations:  # noqa: SIM110 (a plain loop is faster here)
-            if len(items[f].cards) != 13:
+            if len(items[f].cards) != full:
                 return False
         return True
 
@@ -686,7 +704,7 @@ class TableauGame(Game):
         if at.reserve >= 0:
             caps[at.reserve] = r.reserve
         for f in at.foundations:
-            caps[f] = 13
+            caps[f] = r.ranks
         for c in at.cells:
             caps[c] = 1
         unbounded = r.wrap or r.stock == "deal" or r.unit == "stack"
@@ -695,7 +713,7 @@ class TableauGame(Game):
             if r.build == "none":
                 caps[t] = max(dealt, 1)
             elif not unbounded:
-                caps[t] = min(deck, max(dealt + 12, 13))
+                caps[t] = min(deck, max(dealt + r.ranks - 1, r.ranks))
         return caps
 
     def _counter_range(self, key: str) -> tuple[int, int]:
@@ -763,12 +781,12 @@ class TableauGame(Game):
             most = 1 + len(self._at.cells)
             if r.space_runs:
                 most <<= len(self._at.tableau) - 1
-            return min(most, 13)  # a built run holds each rank once
+            return min(most, r.ranks)  # a built run holds each rank once
         if r.build == "none":
             return 1
         # A built run holds each rank once, unless building wraps round; a
         # stack of face-up cards need not be built.
-        return len(self._deck) if r.wrap or r.unit == "stack" else 13
+        return len(self._deck) if r.wrap or r.unit == "stack" else r.ranks
 
     # ------------------------------------------------------ search support
     #

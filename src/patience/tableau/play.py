@@ -67,8 +67,9 @@ def list_moves(game: TableauGame, state: State) -> _Listing:
     r, at = game.rules, game._at
     items = state._items
     data: dict[str, Any] = state._info._data
+    full = r.ranks
     for f in at.foundations:  # _won, inlined
-        if len(items[f].cards) != 13:
+        if len(items[f].cards) != full:
             break
     else:
         return (), False, None, None
@@ -76,7 +77,7 @@ def list_moves(game: TableauGame, state: State) -> _Listing:
     one = game._one
     progress = False  # a move not from the waste makes progress
     sources = game._progress_sources
-    refill = r.reserve_fills_spaces and bool(items[at.reserve].cards)
+    refill = game._refills(items)
     waste = at.waste
     top = None  # the waste's top card
     if waste >= 0:
@@ -93,7 +94,7 @@ def list_moves(game: TableauGame, state: State) -> _Listing:
         for f in at.foundations:
             fc = items[f].cards
             if fc:
-                if len(fc) < 13:
+                if len(fc) < full:
                     nxt = fnext[fc[-1]]
                     if nxt is not None:
                         w = wanted.get(nxt)
@@ -186,7 +187,7 @@ def list_moves(game: TableauGame, state: State) -> _Listing:
                 spaces.append(t)
     kind_of = game._kind
     fill = spaces
-    if spaces and (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
+    if spaces and (r.space == "none" or game._refills(items)):
         fill = []
     space_cards = game._space_cards
     context: _Context = (wanted, empty, base, takers, fill)
@@ -447,6 +448,8 @@ def step(
         progress = True
     if r.reserve_fills_spaces and fill_from_reserve(game, items, log):
         progress = True  # a card left the reserve for good
+    if r.waste_fills_spaces and fill_from_waste(game, items, log):
+        progress = True  # a card left the waste or the stock for good
     if progress and not (data if info is None else info)["progress"]:
         if info is None:
             info = dict(data)
@@ -594,4 +597,32 @@ def fill_from_reserve(game: TableauGame, items: list[Pile], log: list[Event] | N
                 )
                 if rest and down < reserve.down:
                     log.append(CardsTurned(names[at.reserve], down, rest[down:], face_up=True))
+    return filled
+
+
+def fill_from_waste(game: TableauGame, items: list[Pile], log: list[Event] | None = None) -> bool:
+    """Fill spaces, left to right, from the waste's top, or from the stock's
+    top while the waste is empty; True if any was filled."""
+    at = game._at
+    filled = False
+    names = game._names
+    for t in at.tableau:
+        if items[t].cards:
+            continue
+        waste, stock = items[at.waste].cards, items[at.stock].cards
+        if waste:
+            items[t] = _pile(waste[-1:], 0)
+            items[at.waste] = _pile(waste[:-1], 0)
+            if log is not None:
+                log.append(CardsDealt(names[at.waste], len(waste) - 1, names[t], 0, waste[-1:]))
+        elif stock:
+            items[t] = _pile(stock[-1:], 0)
+            items[at.stock] = _pile(stock[:-1], len(stock) - 1)
+            if log is not None:
+                log.append(
+                    CardsDealt("stock", len(stock) - 1, names[t], 0, stock[-1:], was_face_up=False)
+                )
+        else:
+            break
+        filled = True
     return filled

@@ -351,6 +351,8 @@ def placement_fault(
             return "a space stays empty in this game", "space"
         if r.reserve_fills_spaces and items[at.reserve].cards:
             return "a space is filled from the reserve while it has cards", "space"
+        if game._refills(items):
+            return "a space is filled from the waste or the stock while they have cards", "space"
         if bottom not in game._space_cards:
             if bottom.is_joker:
                 return "a joker fills no space", "space"
@@ -432,7 +434,7 @@ def foundation_fault(
         if game._dealt_base:
             words += f", the rank of the card dealt to {names[game._at.foundations[0]]}"
         return words, "foundation"
-    nxt = game._fnext[cards[-1]] if len(cards) < 13 else None
+    nxt = game._fnext[cards[-1]] if len(cards) < game.rules.ranks else None
     if nxt is None:
         return f"{names[t]} is complete", "foundation"
     if card != nxt:

@@ -124,6 +124,7 @@ class PileSteps(RegionSteps):
         "_draw",
         "_forced",
         "_foundations",
+        "_full",
         "_game",
         "_group_of",
         "_grouping",
@@ -152,6 +153,7 @@ class PileSteps(RegionSteps):
         self._cells = at.cells
         self._open_cells = game._open_cells
         self._closed = r.closed_cells
+        self._full = r.ranks
         self._foundations = at.foundations
         self._info = info_code(game, state._info)
         self._grouping = _grouping(game, items)
@@ -171,7 +173,7 @@ class PileSteps(RegionSteps):
         }
         self._units: dict[bytes, tuple[tuple[int, int], ...]] = {}
         self._downs: dict[bytes, int] = {}  # each tableau code's face-down cards, for hints
-        self._refill = r.reserve_fills_spaces and bool(items[at.reserve].cards)
+        self._refill = game._refills(items)
         self._draw = r.draw if r.stock == "waste" else 0
         self._deals = r.stock == "deal"
         self._reserve_top = (
@@ -198,7 +200,7 @@ class PileSteps(RegionSteps):
             code = node[f]
             if not code:
                 empty = True
-            elif len(code) < 13:
+            elif len(code) < self._full:
                 following = next_up[code[-1]]
                 if following:
                     wanted.add(following)

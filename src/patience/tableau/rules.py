@@ -97,6 +97,12 @@ class TableauRules:
     black card a spade, every red card a heart) or 1 (every card a spade).
     The deck keeps its size; each card stands in the place of the standard
     card it replaces."""
+    ranks: int = 13
+    """The highest rank of each suit: 13 for standard packs; fewer for a short
+    pack of the ace up to that rank in each suit (Blake and Gent's Thirty
+    plays ace to eight, 32 cards). A short pack needs foundations built up
+    from the ace without wrap-around, cards (not whole suits) going up, no
+    wrap-around in the tableau and no kings-only spaces."""
     jokers: int = 0
     """Jokers shuffled in with the packs. The engine deals a joker like any
     card but gives it no part in play: it builds on nothing, nothing builds on
@@ -179,6 +185,10 @@ class TableauRules:
     lasting)."""
     deal_needs_no_spaces: bool = False
     """Whether every space must be filled before a ``deal``."""
+    waste_fills_spaces: bool = False
+    """Whether a space is filled at once with the waste's top card, or with the
+    stock's top card while the waste is empty, for as long as either has
+    cards (Fortune's Favor). Needs a ``waste`` stock."""
 
     score_per_card: int = 1
     """Score per card on the foundations."""
@@ -213,6 +223,7 @@ class TableauRules:
             "packs": self.packs,
             "suits": self.suits,
             "jokers": self.jokers,
+            "ranks": self.ranks,
             "reserve": self.reserve,
             "cells": self.cells,
             "cells_dealt": self.cells_dealt,
@@ -240,7 +251,22 @@ class TableauRules:
             return "suits", f"1, 2 or 4 suits, not {brief_repr(self.suits)}"
         if not 0 <= self.jokers <= MAX_JOKERS:
             return "jokers", f"from 0 to {MAX_JOKERS} jokers"
-        deck = 52 * self.packs + self.jokers
+        if not 1 <= self.ranks <= KING:
+            return "ranks", f"a highest rank from 1 to 13, not {self.ranks}"
+        if self.ranks < KING and (
+            self.base != 1
+            or self.foundation_build != "up"
+            or self.foundation_wrap
+            or self.foundation_mode != "cards"
+            or self.wrap
+            or self.space == "kings"
+        ):
+            return (
+                "ranks",
+                "a short pack needs foundations up from the ace in single cards,"
+                " no wrap-around and no kings-only spaces",
+            )
+        deck = 4 * self.ranks * self.packs + self.jokers
         if not self.tableau or any(n < 0 for n in self.tableau):
             return "tableau", "at least one pile, none with a negative size"
         if len(self.face_down) not in (1, len(self.tableau)):
@@ -310,6 +336,8 @@ class TableauRules:
             return "draw", "at least one card at a time"
         if self.passes is not None and self.passes < 1:
             return "passes", "at least one pass, or None for unlimited"
+        if self.waste_fills_spaces and (self.stock != "waste" or self.reserve_fills_spaces):
+            return "waste_fills_spaces", "needs a waste stock, and no reserve filling spaces"
         if self.deal_needs_no_spaces and self.stock != "deal":
             return "deal_needs_no_spaces", "only a 'deal' stock deals onto the piles"
         dealt = sum(self.tableau) + self.reserve + self.cells_dealt
@@ -341,6 +369,8 @@ def _deck_of(rules: TableauRules) -> Deck:
     black cards become spades and red cards hearts; with one, every card is
     a spade), so that each card keeps its place."""
     deck = Deck.standard(rules.packs, jokers=rules.jokers)
+    if rules.ranks < KING:
+        deck = Deck(card for card in deck if card.rank <= rules.ranks)
     if rules.suits == 4:
         return deck
     return Deck(

@@ -66,8 +66,8 @@ def move_progress(game: TableauGame, state: State, move: Move) -> bool | None:
         up = sum(len(items[f].cards) for f in game._at.foundations)
         if up + 1 > state._info._data["peak"]:  # type: ignore[operator]
             return True
-    if r.reserve_fills_spaces and k == len(cards) and items[game._at.reserve].cards:
-        return True  # the space left is filled from the reserve
+    if k == len(cards) and game._refills(items):
+        return True  # the space left is filled from the reserve, the waste or the stock
     if r.foundation_mode == "suits":
         # A complete run has its ace on top: the move might complete one
         # where an ace lands on top of the pile it goes to, and (where any
@@ -98,7 +98,7 @@ def near_progress(game: TableauGame, state: State, moves: tuple[Move, ...]) -> b
     r, at = game.rules, game._at
     items = state._items
     free = sum(1 for c in game._open_cells if not items[c].cards)
-    if r.space == "any" and not (r.reserve_fills_spaces and items[at.reserve].cards):
+    if r.space == "any" and not game._refills(items):
         free += sum(1 for t in at.tableau if not items[t].cards)
     if free:
         nearest = progress_hint(game, state)
@@ -137,9 +137,7 @@ def progress(game: TableauGame, state: State) -> Hashable:
     else:
         up = sum(len(items[f].cards) for f in at.foundations)
     down = sum(items[t].down for t in at.tableau)
-    held = sum(len(items[i].cards) for i in (at.stock, at.waste, at.reserve) if i >= 0)
-    if game.rules.closed_cells:
-        held += sum(len(items[c].cards) for c in at.cells)
+    held = sum(len(items[i].cards) for i in game._held)
     return (up, down, held)
 
 
@@ -305,7 +303,7 @@ def wanted_cards(game: TableauGame, items: tuple[Pile, ...]) -> tuple[set[Card],
             fc = items[f].cards
             if not fc:
                 bases = True
-            elif len(fc) < 13:
+            elif len(fc) < game.rules.ranks:
                 nxt = fnext[fc[-1]]
                 if nxt is not None:
                     wanted.add(nxt)
@@ -332,7 +330,7 @@ def waste_taken(game: TableauGame, state: State, wanted: set[Card], bases: bool)
             taken.update(under[cards[-1]])
         else:
             fill = True
-    if fill and not (r.space == "none" or (r.reserve_fills_spaces and items[at.reserve].cards)):
+    if fill and not (r.space == "none" or game._refills(items)):
         taken.update(game._space_cards)
     return taken
 

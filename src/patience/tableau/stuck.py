@@ -148,7 +148,7 @@ def proven_stuck(game: TableauGame, state: State, whole: bool = True) -> bool:
             cards = items[f].cards
             if cards:
                 falls.append((cards, [False] * len(cards)))
-    refill = r.reserve_fills_spaces and at.reserve >= 0 and bool(items[at.reserve].cards)
+    refill = game._refills(items)
     if refill and space:
         return False
     changed = True
