@@ -425,6 +425,8 @@ def test_a_card_a_closed_cell_can_give_keeps_the_game_going() -> None:
     assert not game.is_over(state)
     after = game.apply(state, "r1-t1")
     assert not game.legal_moves(after) and game.is_over(after)
+
+
 def test_a_short_pack_runs_from_the_ace_to_its_highest_rank() -> None:
     rules = TableauRules(
         title="Short", ranks=5, tableau=(5,) * 4, relation="any", unit="run", stock="none"
