@@ -300,8 +300,10 @@ def solve(
     :attr:`~patience.Game.estimate_share`. Where the game gives several
     estimates (:attr:`~patience.Game.estimate_kinds`), there is one such
     search for each, and they share those positions equally, one after the
-    other. They answer only with a win: a loss is still proven by a run
-    alone.
+    other. A best-first search that runs out of positions without having
+    dropped or forgotten any, or left any move out, has searched every
+    position reachable from ``state`` and proves the loss; otherwise a loss
+    is proven by a run.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
@@ -794,9 +796,11 @@ class _Seeker:
     the game names them (:meth:`~patience.Game.promising_moves`). Positions
     are filed by their transposition keys, as the runs file them, and
     skipped when met again with no less debt, or when a run has proven them
-    dead. It only ever answers with a win: what it skips or drops is not
-    searched, so it proves nothing, and its running out of positions proves
-    nothing either. A position counts as one node when it is made, so its
+    dead. What it drops or forgets (a queue trimmed, a table cleared) and
+    the moves it leaves out (promising moves, stages) are not searched;
+    where it has left nothing out, running out of positions means every
+    position reachable from the root was searched without a win, and proves
+    the loss (:attr:`proved`). A position counts as one node when it is made, so its
     budget is kept exactly, and the clock is read before each.
 
     Where the game gives stages (:meth:`~patience.Game.search_stage`), it
