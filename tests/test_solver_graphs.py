@@ -109,3 +109,63 @@ def test_restarts_keep_only_positions_proven_dead(
                 state = game.apply(state, move)
             assert game.is_won(state)
     assert outcomes["won"] > 30 and outcomes["lost"] > 30
+
+
+class EstimatedGraph(Graph):
+    """The graph walk with two estimates of the distance to the goal, so that
+    the solver's best-first searches take turns with its runs."""
+
+    estimate_kinds = 2
+
+    def _search_estimate(self, state: State, kind: int) -> int | None:
+        node = self.at(state)
+        if kind == 0:
+            return self.size - 1 - node
+        return (node * 7919) % 13  # an estimate that leads astray
+
+
+@pytest.mark.parametrize("budget", [1, 4])
+def test_a_best_first_search_that_runs_out_proves_only_true_losses(
+    budget: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A best-first search whose queue runs out, having left nothing out,
+    proves the walk lost; the answers agree with plain reachability, and
+    some losses are proven so (not all by a run)."""
+    monkeypatch.setattr(solver_module, "_RESTART_UNIT", budget)
+    proofs: list[bool] = []
+    search = solver_module._Seeker.search
+
+    def noting(self: solver_module._Seeker, share: int | None) -> int:
+        made = search(self, share)
+        if self.proved:
+            proofs.append(True)
+        return made
+
+    monkeypatch.setattr(solver_module._Seeker, "search", noting)
+    outcomes = {"won": 0, "lost": 0}
+    for seed in range(200):
+        game = EstimatedGraph("graph", seed=seed, size=40, degree=3)
+        found = solve(game, game.deal(0), max_nodes=100_000, seed=seed)
+        assert found.status != "unknown"
+        assert found.won == game.reachable(), (seed, found.status)
+        outcomes[found.status] += 1
+        if found.won:
+            state = game.deal(0)
+            for move in found.moves:
+                state = game.apply(state, move)
+            assert game.is_won(state)
+    assert outcomes["won"] > 20 and outcomes["lost"] > 20
+    assert len(proofs) > 10
+
+
+def test_a_best_first_search_cut_short_proves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A best-first search whose table was cleared when full has left
+    positions out: running out of positions then proves nothing, and the
+    loss rests on a run that exhausts its part of the search."""
+    monkeypatch.setattr(solver_module, "_RESTART_UNIT", 1)
+    for seed in range(60):
+        game = EstimatedGraph("graph", seed=seed, size=40, degree=3)
+        found = solve(game, game.deal(0), max_nodes=100_000, seed=seed, table_size=3)
+        assert found.status in ("won", "lost", "unknown")
+        if found.status != "unknown":
+            assert found.won == game.reachable(), seed

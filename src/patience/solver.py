@@ -300,8 +300,10 @@ def solve(
     :attr:`~patience.Game.estimate_share`. Where the game gives several
     estimates (:attr:`~patience.Game.estimate_kinds`), there is one such
     search for each, and they share those positions equally, one after the
-    other. They answer only with a win: a loss is still proven by a run
-    alone.
+    other. A best-first search that runs out of positions without having
+    dropped or forgotten any, or left any move out, has searched every
+    position reachable from ``state`` and proves the loss; otherwise a loss
+    is proven by a run.
 
     A winning line is one that plays to its end: no position on it is one
     the game calls over (:meth:`~patience.Game.is_over`), where play would
@@ -412,7 +414,7 @@ def solve(
                 if share <= 0:
                     break
                 used += each.search(share)
-                if each.win_line is not None or each.timed_out:
+                if each.win_line is not None or each.timed_out or each.proved:
                     seeker = each
                     break
                 if max_nodes is not None and used >= max_nodes:
@@ -426,8 +428,10 @@ def solve(
             break  # no time for another run
     # The tables kept from run to run go before the clock's last reading.
     sought = None
+    sought_lost = False
     if seeker is not None:
         sought = seeker.win_line, seeker.win_score
+        sought_lost = seeker.proved
     for each in seekers:
         each.release()
     if dead is not None:
@@ -444,6 +448,10 @@ def solve(
     exhausted = proven or (best.exhausted and not ruled_any)
     if sought is not None and sought[0] is not None and best.win_line is None:
         return Solution("won", sought[0], sought[1], used, seconds, True)
+    if sought_lost and best.win_line is None and not ruled_any:
+        # A best-first search expanded every position reachable from the
+        # root by moves that lose no win, left nothing out, found no win.
+        return Solution("lost", (), None, used, seconds, True)
     if best.win_line is not None:
         status: Status = "won"
     elif proven:
@@ -788,9 +796,11 @@ class _Seeker:
     the game names them (:meth:`~patience.Game.promising_moves`). Positions
     are filed by their transposition keys, as the runs file them, and
     skipped when met again with no less debt, or when a run has proven them
-    dead. It only ever answers with a win: what it skips or drops is not
-    searched, so it proves nothing, and its running out of positions proves
-    nothing either. A position counts as one node when it is made, so its
+    dead. What it drops or forgets (a queue trimmed, a table cleared) and
+    the moves it leaves out (promising moves, stages) are not searched;
+    where it has left nothing out, running out of positions means every
+    position reachable from the root was searched without a win, and proves
+    the loss (:attr:`proved`). A position counts as one node when it is made, so its
     budget is kept exactly, and the clock is read before each.
 
     Where the game gives stages (:meth:`~patience.Game.search_stage`), it
@@ -814,6 +824,7 @@ class _Seeker:
         "game",
         "going",
         "kind",
+        "left",
         "limit",
         "lines",
         "made",
@@ -822,6 +833,7 @@ class _Seeker:
         "patience",
         "pending",
         "player",
+        "proved",
         "queue",
         "root",
         "roots",
@@ -863,6 +875,11 @@ class _Seeker:
         # The position being expanded and its children still to make.
         self.pending: tuple[_Node, list[tuple[_Step, State | None]]] | None = None
         self.empty = False
+        # Whether anything was left out (a table cleared, the queue trimmed,
+        # moves not tried, stages), and whether the queue ran out without:
+        # every position reachable from the root searched, the root lost.
+        self.left = False
+        self.proved = False
         self.timed_out = False
         self.win_line: tuple[Move, ...] | None = None
         self.win_score: int | None = None
@@ -872,6 +889,8 @@ class _Seeker:
         # search's patience, and when its stage began and its best was met.
         self.root: _Node = (root, None, None)
         self.stage = game.search_stage(root)
+        if self.stage is not None:
+            self.left = True  # a stage's search is cut short and leaves positions out
         self.passed: list[tuple[int, int, _Node, _Key, int]] = []
         self.roots: list[tuple[int, _Node]] = []
         self.patience = _STAGE_PATIENCE
@@ -949,6 +968,7 @@ class _Seeker:
                 if not queue:
                     if not staged or not self.next_stage():
                         self.empty = True
+                        self.proved = not self.left
                         return self.made - start
                     continue
                 node = heapq.heappop(queue)[2]
@@ -968,6 +988,8 @@ class _Seeker:
                     moves = game.promising_moves(s)
                     if moves is None:
                         moves = game.legal_moves(s)
+                    elif len(moves) < len(game.legal_moves(s)):
+                        self.left = True  # moves not tried: no proof
                     children = [(m, None) for m in moves]
                 children.reverse()  # made from the end
                 self.pending = (node, children)
@@ -1000,6 +1022,7 @@ class _Seeker:
                     continue
                 if len(met) >= self.table_size:
                     met.clear()
+                    self.left = True
                 met[key] = debt
                 estimate = game.search_estimate(child, self.kind)
                 self.ticket -= 1
@@ -1017,6 +1040,7 @@ class _Seeker:
                     kept = heapq.nsmallest(len(queue) // 2, queue)
                     queue[:] = kept
                     heapq.heapify(queue)
+                    self.left = True
             self.pending = None
 
     def won(self, node: _Node) -> bool:
