@@ -428,7 +428,7 @@ def test_registered_ids_have_a_step_limit() -> None:
     for name in ONE_PLAYER:
         game = patience.game(name)
         limit = default_max_steps(game)
-        assert limit == 20 * len(game.deck) >= 1040
+        assert limit == 20 * len(game.deck) >= 20 * 32  # Thirty has the smallest pack
         assert registry[env_id(name)].max_episode_steps == limit
     assert registry[GENERIC_ID].max_episode_steps is None
     env = gymnasium.make("patience/Emperor-v0")
