@@ -741,7 +741,8 @@ def test_joker_open_ace_lies_alone() -> None:
 NOT_INT = [True, 2.0, "3", None, [3]]
 
 BOUNDS: dict[str, dict[str, list[Any]]] = {
-    "accordion": {"deal_all": [1, "yes", None]},
+    "accordion": {"deal_all": [1, "yes", None], "cards": [1, 53, 10**6, *NOT_INT]},
+    "late-binding-solitaire": {"deal_all": [1, None], "cards": [0, 53, *NOT_INT]},
     "aces-up": {},
     "calculation": {},
     "clock": {},
@@ -784,9 +785,14 @@ BOUNDS: dict[str, dict[str, list[Any]]] = {
         "clock": [5, "monotonic"],
     },
     "seahaven-towers": {"tower_runs": [1, None]},
-    "freecell": {"cells": [-1, 11, *NOT_INT], "runs": [1, None], "numbering": ["ms", None, 1]},
+    "freecell": {
+        "cells": [-1, 11, *NOT_INT],
+        "runs": [1, None],
+        "numbering": ["ms", None, 1],
+        "piles": [3, 14, 10**6, *NOT_INT],
+    },
     "bakers-game": {"cells": [-1, 11, *NOT_INT], "runs": [1, None], "numbering": ["ms", None]},
-    "eight-off": {"runs": [1, None]},
+    "eight-off": {"runs": [1, None], "spaces": ["Kings", "all", 1, None]},
     "single-rail": {"worrying_back": [1, None]},
     "spider": {
         "suits": [0, 3, 8, True, 4.0, "4", None],
@@ -795,6 +801,28 @@ BOUNDS: dict[str, dict[str, list[Any]]] = {
     "scorpion": {},
     "yukon": {},
     "russian-solitaire": {},
+    "king-albert": {"worrying_back": [1, None, "yes"]},
+    "raglan": {"worrying_back": [0, "no"]},
+    "northwest-territory": {"worrying_back": [1, None]},
+    "somerset": {"worrying_back": [1, None]},
+    "american-canister": {},
+    "british-canister": {},
+    "carpet": {},
+    "stronghold": {},
+    "siegecraft": {},
+    "fan": {"by_rows": [1, None, "yes"], "worrying_back": [0, "no"]},
+    "alpha-star": {},
+    "delta-star": {},
+    "spanish-patience": {"worrying_back": [1, None]},
+    "fortunes-favor": {},
+    "fore-cell": {"same_suit": [1, None, "true"], "runs": [0, None]},
+    "gaps": {"fixed_suits": [1, None, "yes"]},
+    "black-hole": {"wrap": [1, None, "no"]},
+    "worm-hole": {"wrap": [0, None]},
+    "trigon": {},
+    "east-haven": {"worrying_back": [0, None]},
+    "thirty-six": {},
+    "thirty": {},
 }
 
 OPEN_BOUNDS = {"swap_limit": [0, 10_001, 10**400, True, 2.0, "5"]}

@@ -102,7 +102,7 @@ def test_options_are_read_from_their_fields_and_kept(app: ModuleType) -> None:
     assert made.new_deal("5", "freecell", json.dumps({"numbering": "microsoft"}))
     assert made.game.options["numbering"] == "microsoft" and made.session.seed == 5
     fields = {f["name"]: f["value"] for f in view(made)["options"]}
-    assert fields == {"cells": "4", "runs": "true", "numbering": "microsoft"}
+    assert fields == {"cells": "4", "piles": "8", "runs": "true", "numbering": "microsoft"}
     assert made.new_deal("", "spider", "")
     assert made.game == patience.game("spider")
 
