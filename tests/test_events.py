@@ -32,6 +32,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in patience.ga
     ("railroad", {"sidings": 1}),
     ("accordion", {"deal_all": True}),
     ("double-solitaire", {"draw": 1}),
+    ("will-o-the-wisp", {"open": True, "deal_with_spaces": True}),
 ]
 
 

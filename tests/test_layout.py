@@ -35,6 +35,7 @@ VARIANTS += [
     ("freecell", {"cells": 10, "runs": False}),
     ("eight-off", {"runs": False}),
     ("devils-grip", {"passes": 3}),
+    ("will-o-the-wisp", {"open": True}),
 ]
 VARIANTS += [("railroad", {"sidings": k}) for k in range(1, 9)]
 VARIANTS += [("railroad", {"sidings": k, "decks": 2}) for k in (1, 4, 8, 13)]

@@ -27,6 +27,7 @@ from . import (
     seahaven,
     single_rail,
     spider,
+    spiderette,
     yukon,
 )
 
@@ -50,6 +51,7 @@ __all__ = [
     "seahaven",
     "single_rail",
     "spider",
+    "spiderette",
     "yukon",
 ]
 
