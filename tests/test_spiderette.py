@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from arrange import arrange, moves, play, winnable
+from arrange import arrange, moves, play, random_positions, winnable
 
 import patience
 from patience import Card, Game, IllegalMoveError, InvalidOptionError, Pile, State, solve
@@ -230,3 +230,20 @@ def test_the_solver_wins_a_small_deal_and_the_win_replays(game: Game) -> None:
     for move in found.moves:
         state = game.apply(state, move)
     assert game.is_won(state)
+
+
+@pytest.mark.parametrize("name", ["spiderette", "will-o-the-wisp"])
+def test_dealing_onto_spaces_only_adds_moves(name: str) -> None:
+    # Every move of the common game is a move of Blake and Gent's, in the
+    # same position (the deal a space blocks is checked above), so a win of
+    # the one is a win of the other.
+    game, relaxed = patience.game(name), patience.game(name, deal_with_spaces=True)
+    for _, state, listed in random_positions(game, range(3), 60):
+        other = relaxed.make_state(state.piles, state.info)
+        assert set(listed) <= set(relaxed.legal_moves(other))
+    line = solve(game, game.deal(1), max_nodes=40_000)
+    assert line.won
+    state = relaxed.deal(1)
+    for move in line.moves:
+        state = relaxed.apply(state, move)
+    assert relaxed.is_won(state)
