@@ -35,6 +35,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in patience.ga
     ("king-albert", {"worrying_back": True}),
     ("freecell", {"piles": 5}),
     ("fan", {"by_rows": True, "worrying_back": True}),
+    ("will-o-the-wisp", {"open": True, "deal_with_spaces": True}),
 ]
 
 

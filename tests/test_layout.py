@@ -41,6 +41,7 @@ VARIANTS += [
     ("freecell", {"piles": 13}),
     ("eight-off", {"spaces": "any"}),
     ("fore-cell", {"same_suit": True}),
+    ("will-o-the-wisp", {"open": True}),
 ]
 VARIANTS += [("railroad", {"sidings": k}) for k in range(1, 9)]
 VARIANTS += [("railroad", {"sidings": k, "decks": 2}) for k in (1, 4, 8, 13)]

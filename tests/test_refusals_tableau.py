@@ -86,6 +86,12 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("fore-cell", {"same_suit": True}),
     ("freecell", {"piles": 5}),
     ("eight-off", {"spaces": "any"}),
+    ("spiderette", {}),
+    ("spiderette", {"deal_with_spaces": True}),
+    ("will-o-the-wisp", {}),
+    ("will-o-the-wisp", {"open": True}),
+    ("simple-simon", {}),
+    ("mrs-mop", {}),
 ]
 
 # Declarations along axes the built-in games leave alone: building up in one

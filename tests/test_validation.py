@@ -823,6 +823,10 @@ BOUNDS: dict[str, dict[str, list[Any]]] = {
     "east-haven": {"worrying_back": [0, None]},
     "thirty-six": {},
     "thirty": {},
+    "spiderette": {"deal_with_spaces": [1, None, "yes"]},
+    "will-o-the-wisp": {"deal_with_spaces": [0, None], "open": [1, "no"]},
+    "simple-simon": {},
+    "mrs-mop": {},
 }
 
 OPEN_BOUNDS = {"swap_limit": [0, 10_001, 10**400, True, 2.0, "5"]}

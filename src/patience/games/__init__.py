@@ -34,6 +34,7 @@ from . import (
     seahaven,
     single_rail,
     spider,
+    spiderette,
     thirty,
     yukon,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "seahaven",
     "single_rail",
     "spider",
+    "spiderette",
     "thirty",
     "yukon",
 ]
