@@ -104,6 +104,13 @@ def never_a_space(items: tuple[Any, ...]) -> bool:
     columns = items[_T0 : _T0 + 4]
     if not all(columns):
         return False
+    for k, column in enumerate(columns):
+        # A quick look first: a column without an ace has a held bottom card
+        # only if the ace of its suit is still to be dealt to it.
+        if not any(card.rank == ACE for card in column):
+            ace = Card(ACE, column[0].suit)
+            if n <= k or ace not in stock[n - 1 - k :: -4]:
+                return False
     # Every card in play with the column it is in or will be dealt to, and
     # for each suit the columns that hold (or will hold) a card of each rank.
     place: dict[Card, int] = {}
