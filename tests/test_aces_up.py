@@ -6,10 +6,11 @@ import itertools
 import random
 
 import pytest
+from arrange import winnable
 
 import patience
 from patience import Card, IllegalMoveError, InvalidMoveError, InvalidStateError, Move, Pile, State
-from patience.games.aces_up import COLUMNS, DEAL, AcesUp, beats, high_rank
+from patience.games.aces_up import COLUMNS, DEAL, AcesUp, beats, high_rank, never_a_space
 
 
 def aces_up() -> AcesUp:
@@ -229,3 +230,49 @@ def test_loading_checks_the_stock_and_the_discards() -> None:
     )
     with pytest.raises(InvalidStateError, match="an ace is never discarded"):
         GAME.from_json(ace.to_json())
+
+
+def test_the_key_keeps_each_column_with_the_cards_the_stock_will_give_it() -> None:
+    # Swapping two columns alone puts the stock's cards on other cards: the
+    # first of these is lost (KH lands on AH), the second won.
+    lost = position(["AH", "AS", "AD", "AC"], stock="KD QD QH KH")
+    won = position(["AS", "AH", "AD", "AC"], stock="KD QD QH KH")
+    assert GAME.canonical_key(lost) != GAME.canonical_key(won)
+    assert patience.solve(GAME, lost).status == "lost"
+    assert patience.solve(GAME, won).status == "won"
+    # Swapping them together with the cards to come changes nothing.
+    same = position(["AS", "AH", "AD", "AC"], stock="KD QD KH QH")
+    assert GAME.canonical_key(lost) == GAME.canonical_key(same)
+
+
+def small_aces_up(rng: random.Random) -> State:
+    """A position with the four aces and a few other cards left: in the
+    columns, and four or eight in the stock."""
+    others = [c for c in GAME.deck if c.rank != 1]
+    rng.shuffle(others)
+    dealt = rng.choice((0, 4, 8))
+    stock = others[:dealt]
+    rest = others[dealt : dealt + rng.randint(2, 7)]
+    columns: list[list[Card]] = [[] for _ in COLUMNS]
+    for card in [*rest, *(c for c in GAME.deck if c.rank == 1)]:
+        columns[rng.randrange(4)].append(card)
+    for column in columns:
+        rng.shuffle(column)
+    return position([" ".join(map(str, c)) for c in columns], " ".join(map(str, stock)))
+
+
+def test_never_a_space_gives_up_only_on_lost_positions() -> None:
+    rng = random.Random("never a space")
+    refused = won = 0
+    for _ in range(200):
+        state = small_aces_up(rng)
+        can = winnable(GAME, state, 200_000)
+        assert can is not None
+        won += can
+        found = patience.solve(GAME, state)
+        assert found.status == ("won" if can else "lost")
+        if never_a_space(state._items):
+            refused += 1
+            assert not can
+            assert not GAME.may_win(state)
+    assert refused > 10 and won > 10  # both kinds of position were met

@@ -7,9 +7,9 @@ import random
 import pytest
 
 import patience
-from patience import Card, IllegalMoveError, InvalidStateError, Move, State
+from patience import Card, IllegalMoveError, InvalidStateError, Move, Pile, State
 from patience.game import COMMON_REFUSALS, Game
-from patience.games.peaks import COLUMNS, DRAW, PEAK_COVERS, PEAK_ROWS, next_to
+from patience.games.peaks import COLUMNS, DRAW, PEAK_COVERS, PEAK_ROWS, Golf, next_to
 
 PLACES = [n for row in PEAK_ROWS for n in row]
 
@@ -306,3 +306,38 @@ def test_may_win_never_gives_up_on_a_position_that_can_be_won(
             assert game.is_won(state)
     if name == "golf" and not options:
         assert refused  # the rule does give up somewhere
+
+
+def small_golf(game: Game, rng: random.Random) -> State:
+    """A Golf position with a few cards left: up to three in each column
+    and two to eight in the stock, the rest on the waste."""
+    cards = list(game.deck)
+    rng.shuffle(cards)
+    piles: dict[str, Pile] = {}
+    for name in COLUMNS:
+        height = rng.choice((0, 0, 1, 1, 2, 3))
+        piles[name] = Pile(tuple(cards[:height]))
+        del cards[:height]
+    turn = rng.randint(2, 8)
+    piles["stock"] = Pile(tuple(cards[:turn]), turn)
+    piles["waste"] = Pile(tuple(cards[turn:]))
+    return game.make_state(piles)
+
+
+@pytest.mark.parametrize("dead_king", [True, False])
+def test_the_count_of_cards_to_go_on_never_gives_up_on_a_win(dead_king: bool) -> None:
+    # Small positions, solved to the end by an exhaustive search.
+    game = patience.game("golf", dead_king=dead_king)
+    assert isinstance(game, Golf)
+    rng = random.Random(f"count {dead_king}")
+    refused = won = 0
+    for _ in range(300):
+        state = small_golf(game, rng)
+        can = _winnable(game, state, {})
+        won += can
+        if not game._enough_to_go_on(state._items):
+            refused += 1
+            assert not can
+            assert not game.may_win(state)
+            assert patience.solve(game, state).status == "lost"
+    assert refused > 10 and won > 5  # both kinds of position were met

@@ -30,7 +30,7 @@ from ..pile import Pile
 from ..registry import register
 from ..state import EMPTY_INFO, State
 
-__all__ = ["COLUMNS", "DEAL", "AcesUp", "beats", "high_rank"]
+__all__ = ["COLUMNS", "DEAL", "AcesUp", "beats", "high_rank", "never_a_space"]
 
 COLUMNS: tuple[str, ...] = ("t1", "t2", "t3", "t4")
 """The four columns, left to right."""
@@ -75,6 +75,64 @@ def beats(higher: Card, card: Card) -> bool:
     False
     """
     return higher.suit is card.suit and high_rank(higher) > high_rank(card)
+
+
+def never_a_space(items: tuple[Any, ...]) -> bool:
+    """Whether the position whose piles are ``items`` (the stock, the four
+    columns, the discards) is lost because no column can ever be empty again.
+
+    The argument. Only a card on top of a column moves, and between columns
+    it moves only into an empty one, so until some column is empty no card
+    changes column: a card stays in its column, and each card of the stock
+    lands on the column the deals give it (the top card the first column,
+    the next the second, and so on). A column first becomes empty when its
+    bottom card is discarded (nothing can come under it before then). That
+    never happens to a column that holds an ace, since an ace is never
+    discarded and cannot leave its column without an empty one to go to; nor
+    to one whose bottom card is *held*: every card of its suit and higher
+    rank still in play (in a column or the stock) is in the same column, or
+    will be dealt to it, so that none of them can ever be on top of another
+    column while that card is on top of its own (a card is discarded only
+    while a higher one of its suit is). So if no column is empty and each one
+    holds an ace or has a held bottom card, no column is ever empty again.
+    Then every column keeps its bottom card, and a win, which leaves each
+    ace alone in a column, needs every bottom card to be an ace; and each
+    other card must go by a discard, which a held card never can.
+    """
+    stock = items[_STOCK]
+    n = len(stock)
+    columns = items[_T0 : _T0 + 4]
+    if not all(columns):
+        return False
+    for k, column in enumerate(columns):
+        # A quick look first: a column without an ace has a held bottom card
+        # only if the ace of its suit is still to be dealt to it.
+        if not any(card.rank == ACE for card in column):
+            ace = Card(ACE, column[0].suit)
+            if n <= k or ace not in stock[n - 1 - k :: -4]:
+                return False
+    # Every card in play with the column it is in or will be dealt to, and
+    # for each suit the columns that hold (or will hold) a card of each rank.
+    place: dict[Card, int] = {}
+    for k, column in enumerate(columns):
+        for card in column:
+            place[card] = k
+        for card in stock[n - 1 - k :: -4] if n > k else ():
+            place[card] = k
+    by_suit: dict[object, list[tuple[int, int]]] = {}
+    for card, k in place.items():
+        by_suit.setdefault(card.suit, []).append((high_rank(card), k))
+
+    def held(card: Card, k: int) -> bool:
+        rank = high_rank(card)
+        return all(where == k for r, where in by_suit[card.suit] if r > rank)
+
+    for k, column in enumerate(columns):
+        if not any(card.rank == ACE for card in column) and not held(column[0], k):
+            return False  # this column might be emptied some day
+    if any(column[0].rank != ACE for column in columns):
+        return True
+    return any(card.rank != ACE and held(card, k) for card, k in place.items())
 
 
 class AcesUp(Game):
@@ -300,16 +358,27 @@ class AcesUp(Game):
     # ------------------------------------------------------- solver hooks
 
     def canonical_key(self, state: State) -> Hashable:
-        """The stock, the columns as an unordered collection, and how many cards
-        are discarded.
+        """Each column with the stock's cards still to come to it, as an
+        unordered collection, and how many cards are discarded.
 
-        The columns are interchangeable (a deal gives each one card, and any
-        rule about a column holds for every column), and a discarded card
-        never plays again, so neither the columns' order nor which cards are
-        discarded changes how a position plays on.
+        A deal gives the first column the stock's top card, the second the
+        next, and so on, so a column's future is its own cards and every
+        fourth card of the stock from its place. Swapping two columns
+        together with their futures gives a position that plays the same
+        (any rule about a column holds for every column), but swapping
+        the columns alone does not while the stock holds cards: the cards to
+        come would land on other cards. A discarded card never plays again,
+        so which cards are discarded does not matter either.
         """
         items = state._items
-        return (items[_STOCK], tuple(sorted(items[_T0 : _T0 + 4])), len(items[_DISCARD]))
+        stock = items[_STOCK]
+        n = len(stock)
+        return (
+            tuple(
+                sorted((items[_T0 + k], stock[n - 1 - k :: -4] if n > k else ()) for k in range(4))
+            ),
+            len(items[_DISCARD]),
+        )
 
     def safe_moves(self, state: State) -> tuple[Move, ...]:
         """The first discard that can never make the outcome worse, if any.
@@ -345,8 +414,12 @@ class AcesUp(Game):
         return ()
 
     def may_win(self, state: State, player: int = 0) -> bool:
-        """False once the game is over short of a win."""
-        return not self.is_over(state) or bool(self.winners(state))
+        """False once the game is over short of a win, or when no column can
+        ever be empty again and the position cannot be won without one
+        (:func:`never_a_space`)."""
+        if self.is_over(state):
+            return bool(self.winners(state))
+        return not never_a_space(state._items)
 
     def score_bound(self, state: State, player: int = 0) -> int | None:
         """48 while play goes on; the score once it is over."""

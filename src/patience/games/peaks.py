@@ -405,6 +405,8 @@ class Peaks(Game):
             count[13] = 0
         if self.wrap:
             count[0], count[14] = count[13], count[1]
+        elif not self._enough_to_go_on(items):
+            return False
         for k in range(self._size):
             cards = items[_T0 + k]
             if not cards:
@@ -419,6 +421,50 @@ class Peaks(Game):
                 if count[below] - lying[below] <= 0 and count[above] - lying[above] <= 0:
                     return False
                 lying[r] += 1  # beneath the next card of the pile
+        return True
+
+    def _enough_to_go_on(self, items: tuple[Any, ...]) -> bool:
+        """Whether every table card can have a card of its own to go on
+        (ranks not wrapping): False proves the position lost.
+
+        The argument. Each table card goes onto the waste's top card, which
+        is then the card it went on: the waste's top now, a card turned from
+        the stock later, or a table card played before it. A card on the
+        waste is covered by the next card to come, so no card is gone onto by
+        two table cards, and nothing is gone onto a king under
+        ``dead_king``. So a win gives every table card its own card, one
+        rank away, among the stock, the waste's top and the other table
+        cards. Whether such cards can be handed out is a question of ranks
+        alone: cards of rank ``r`` need cards of rank ``r - 1`` or ``r + 1``.
+        Handing them out rank by rank from the ace up, each rank first taking
+        what is left of the rank below (of no use to any later rank) and then
+        the rank above, hands out as many as any way can. The order of play
+        (a column's cards from the top down, a stock card only when it is
+        turned) is left aside, so some lost positions pass the test, but none
+        that can be won fails it.
+        """
+        supply = [0] * 15
+        demand = [0] * 15
+        for card in items[_STOCK]:
+            supply[card.rank] += 1
+        if items[_WASTE]:
+            supply[items[_WASTE][-1].rank] += 1
+        for k in range(self._size):
+            for card in items[_T0 + k]:
+                supply[card.rank] += 1
+                demand[card.rank] += 1
+        if self.dead_king:
+            supply[13] = 0
+        for r in range(1, 14):
+            need = demand[r]
+            if need:
+                take = min(need, supply[r - 1])
+                supply[r - 1] -= take
+                need -= take
+                take = min(need, supply[r + 1])
+                supply[r + 1] -= take
+                if need > take:
+                    return False
         return True
 
     # ------------------------------------------------------------ notation
