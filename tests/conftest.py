@@ -37,8 +37,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 PINNED = frozenset({"klondike", "freecell", "spider"})
 """Games every registry-wide test runs in the short run."""
 
-SHARE = 3
+SHARE = 6
 """About one in this many of the other games runs in each registry-wide test."""
+
+SWEEP = 20
+"""A test run over at least this many registered games counts as registry-wide
+(every game, or every game of a family such as the tableau engine's)."""
 
 
 def in_short_run(test: str, name: str) -> bool:
@@ -50,12 +54,13 @@ def in_short_run(test: str, name: str) -> bool:
     return name in PINNED or zlib.crc32(f"{test}|{name}".encode()) % SHARE == 0
 
 
-SAMPLE = pytest.StashKey[dict[str, set[str]]]()
-"""In the run's config stash: each registry-wide test and the games of its short run."""
+SAMPLE = pytest.StashKey[dict[str, tuple[set[str], set[str]]]]()
+"""In the run's config stash: each registry-wide test, the games it runs over
+and the games of its short run."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    sample: dict[str, set[str]] = {}
+    sample: dict[str, tuple[set[str], set[str]]] = {}
     config.stash[SAMPLE] = sample
     every = set(patience.games())
     names: dict[str, set[object]] = {}
@@ -65,11 +70,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             names.setdefault(item.nodeid.split("[")[0], set()).add(callspec.params["name"])
     everything = os.environ.get("PATIENCE_EVERY_GAME") == "1"
     for test, seen in names.items():
-        if every <= seen:
-            sample[test] = {n for n in every if everything or in_short_run(test, n)}
+        if len(every.intersection(seen)) >= SWEEP:
+            swept = every.intersection(seen)
+            sample[test] = (swept, {n for n in swept if everything or in_short_run(test, n)})
     for item in items:
         test = item.nodeid.split("[")[0]
         if test in sample:
             name = item.callspec.params["name"]  # type: ignore[attr-defined]
-            if name not in sample[test]:
+            if name not in sample[test][1]:
                 item.add_marker(pytest.mark.soak)

@@ -130,6 +130,7 @@ def test_every_game_meets_registry_wide_tests_in_the_short_run(
     if len(sample) < 50:
         pytest.skip("needs the whole suite collected (run without a file or -k filter)")
     for name in patience.games():
-        meets = sum(name in short for short in sample.values())
-        assert meets >= len(sample) // 6, f"{name} runs in only {meets} registry-wide tests"
-    assert all(short >= PINNED for short in sample.values())
+        sweeps = [short for swept, short in sample.values() if name in swept]
+        meets = sum(name in short for short in sweeps)
+        assert meets >= len(sweeps) // 12, f"{name} runs in only {meets} of {len(sweeps)} sweeps"
+    assert all(short >= PINNED & swept for swept, short in sample.values())

@@ -286,7 +286,12 @@ def lines_keep_wins(name: str, options: dict[str, Any], tries: int, limit: int) 
     assert answers.count(None) * 20 <= len(answers)  # and nearly all settled
 
 
-@pytest.mark.parametrize(("name", "options"), LINE_CASES, ids=lambda v: str(v))
+# The short run leaves out two of Klondike's four variants; the long run below
+# takes every case.
+SHORT_LINE_CASES = [case for case in LINE_CASES if case[1] not in ({"draw": 1}, {"passes": 3})]
+
+
+@pytest.mark.parametrize(("name", "options"), SHORT_LINE_CASES, ids=lambda v: str(v))
 def test_lines_never_lose_a_win(name: str, options: dict[str, Any]) -> None:
     lines_keep_wins(name, options, tries=8, limit=5_000)
 

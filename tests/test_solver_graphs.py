@@ -158,12 +158,17 @@ def test_a_best_first_search_that_runs_out_proves_only_true_losses(
     assert len(proofs) > 10
 
 
-def test_a_best_first_search_cut_short_proves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "seeds", [range(12), pytest.param(range(12, 60), marks=pytest.mark.soak)], ids=["short", "long"]
+)
+def test_a_best_first_search_cut_short_proves_nothing(
+    monkeypatch: pytest.MonkeyPatch, seeds: range
+) -> None:
     """A best-first search whose table was cleared when full has left
     positions out: running out of positions then proves nothing, and the
     loss rests on a run that exhausts its part of the search."""
     monkeypatch.setattr(solver_module, "_RESTART_UNIT", 1)
-    for seed in range(60):
+    for seed in seeds:
         game = EstimatedGraph("graph", seed=seed, size=40, degree=3)
         found = solve(game, game.deal(0), max_nodes=100_000, seed=seed, table_size=3)
         assert found.status in ("won", "lost", "unknown")

@@ -189,7 +189,11 @@ def test_other_games_give_none_and_get_no_best_first_search(name: str) -> None:
     assert game.search_estimate(game.deal(0)) is None
 
 
-@pytest.mark.parametrize("name", ESTIMATED)
+@pytest.mark.parametrize(
+    "name",
+    # Spider's positions cost the most (about 9 s): it runs with the long runs.
+    [pytest.param(n, marks=pytest.mark.soak) if n == "spider" else n for n in ESTIMATED],
+)
 def test_best_first_wins_replay_and_agree_with_the_exhaustive_search(name: str) -> None:
     game = patience.game(name)
     rng = random.Random("seek" + name)

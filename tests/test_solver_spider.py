@@ -46,9 +46,9 @@ def seek(game: Game, state: State, budget: int) -> _Seeker:
     ("suits", "layout", "seed"),
     [
         (1, "standard", 0),
-        (1, "standard", 1),
-        (1, "hoyle", 2),
-        (2, "standard", 0),
+        pytest.param(1, "standard", 1, marks=pytest.mark.soak),
+        pytest.param(1, "hoyle", 2, marks=pytest.mark.soak),
+        pytest.param(2, "standard", 0, marks=pytest.mark.soak),
         (2, "hoyle", 1),
         pytest.param(4, "standard", 3, marks=pytest.mark.soak),  # the slowest: a long run
     ],
