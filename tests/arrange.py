@@ -32,7 +32,11 @@ class Counting(patience.RandomPolicy):
 
 
 LONG_EXAMPLES = 300
-"""Examples per game (or per test) in the long runs marked ``soak``."""
+"""Examples per test in the long runs marked ``soak``: per game, as the long
+runs were sized when 32 games were registered (see :func:`short_and_long`)."""
+
+SIZED_FOR = 32
+"""The number of registered games the long runs' example counts were set for."""
 
 
 def short_and_long(
@@ -42,15 +46,21 @@ def short_and_long(
     (``long_examples`` examples, marked ``soak``).
 
     With ``per_game`` both runs are parametrized over every registered game,
-    which ``body`` takes as its first argument, ``name``.
+    which ``body`` takes as its first argument, ``name``; the long run then
+    spends about as many examples in all as it did over the 32 games it was
+    sized for (``long_examples`` each), shared among the games registered now,
+    with at least 20 a game, so that new games do not stretch the long runs
+    without end.
     """
+    games = patience.games()
+    if per_game:
+        long_examples = max(20, long_examples * SIZED_FOR // len(games))
     long_settings = settings(
         max_examples=long_examples, deadline=None, suppress_health_check=list(HealthCheck)
     )
     short = given(**strategies)(body)
     long = pytest.mark.soak(long_settings(given(**strategies)(body)))
     if per_game:
-        games = patience.games()
         short = pytest.mark.parametrize("name", games)(short)
         long = pytest.mark.parametrize("name", games)(long)
     return short, long

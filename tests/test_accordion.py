@@ -477,3 +477,18 @@ def test_the_cards_option_plays_part_of_the_pack() -> None:
     for bad in (1, 53, "18", True):
         with pytest.raises(InvalidOptionError):
             accordion(cards=bad)
+
+
+@pytest.mark.parametrize("name", ["accordion", "late-binding-solitaire"])
+def test_a_stacked_pile_is_picked_up_by_the_card_drawn_on_top(name: str) -> None:
+    # A pile is drawn as its top card with a count, so a drag starts there.
+    game = patience.game(name, **({"deal_all": True} if name == "accordion" else {}))
+    state = game.deal(1)
+    while not any(m.count > 1 for m in game.legal_moves(state)):
+        state = game.apply(state, game.legal_moves(state)[0])
+    whole = next(m for m in game.legal_moves(state) if m.count > 1)
+    assert whole.source is not None and whole.target is not None
+    top = len(state.piles[whole.source]) - 1
+    held = game.grab(state, whole.source, top)
+    assert held.held == (whole.source, top) and whole.target in held.targets
+    assert game.click(state, whole.target, None, held=held.held).move == whole

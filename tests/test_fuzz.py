@@ -7,7 +7,9 @@ library either accepts it (and then keeps every promise with it) or raises a
 :class:`~patience.PatienceError` subclass; nothing else escapes, and nothing
 is changed. Each test comes twice: a short run in the default suite (the
 Hypothesis profile's few examples) and a long run of
-:data:`arrange.LONG_EXAMPLES` examples per game, marked ``soak`` (``pytest -m soak``).
+:data:`arrange.LONG_EXAMPLES` examples per game as sized for 32 games, shared among
+the games registered now (see :func:`arrange.short_and_long`), marked ``soak``
+(``pytest -m soak``).
 """
 
 from __future__ import annotations

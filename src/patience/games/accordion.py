@@ -435,6 +435,17 @@ class Accordion(Game):
 
     # ------------------------------------------------------------ notation
 
+    def pick_up(self, state: State, move: Move | str) -> tuple[str, int | None] | None:
+        """A pile is drawn as its top card alone (with a count), so a player
+        takes a pile by that card: a move starts at the top card of its
+        source, ``("r4", 1)`` for a pile of two, though it carries the whole
+        pile."""
+        self._check_own(state)
+        move = self._move_of(state, move)
+        if move.kind == "move" and move.source in self._index:
+            return (move.source, len(state.piles[move.source]) - 1)
+        return super().pick_up(state, move)
+
     def parse_move(self, state: State, text: str) -> Move:
         """Read ``deal`` or ``r5-r4`` (with ``x3`` or without: then the whole pile's count)."""
         move = super().parse_move(state, text)
