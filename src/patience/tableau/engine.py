@@ -227,12 +227,10 @@ class TableauGame(Game):
         """The cards left for the stock after the deal."""
         npiles = len(self._names)
         self._one = [[self._multi_move(a, b, 1) for b in range(npiles)] for a in range(npiles)]
-        self._progress_sources = frozenset(
-            (*(i for i in (waste, reserve) if i >= 0), *(cells if rules.closed_cells else ()))
-        )
-        self._open_cells = () if rules.closed_cells else cells
+        closed = cells if rules.closed_cells else ()  # cells that empty for good
+        self._progress_sources = frozenset((*(i for i in (waste, reserve) if i >= 0), *closed))
+        self._open_cells = () if closed else cells
         """The cells a card may be put into: none where they are closed."""
-        closed = cells if rules.closed_cells else ()
         # The piles whose cards count as held back from play (see search.progress).
         self._held = tuple(i for i in (stock, waste, reserve, *closed) if i >= 0)
         self._progress_targets = frozenset(() if rules.worrying_back else foundations)
